@@ -13,9 +13,18 @@ Short cuts of the per-request path (issue 15): a tagged-field section with every
 default is written as one byte, and a struct-typed tagged field of scalars is compared with its
 default field by field. (One-byte compact array lengths are left to the codec's functions, which
 read them without a varint call: inlining them here measured 1.1% of a one-record Produce request's
-instructions for ~4,700 generated lines, so it was taken out.) ``generate(..., short_cuts=False)``
-writes the general path instead (byte-identical to the modules before the short cuts);
-``tests/unit/test_per_request_fast_paths.py`` compares both on random and hostile messages.
+instructions for ~4,700 generated lines, so it was taken out.)
+
+Session 10: a decoder makes its struct with ``__new__`` and stores each field in its slot as read
+(no ``__init__`` call, no local per field), and decodes a leaf struct's elements (scalars only)
+inside the array's loop; an encoder encodes an array's elements inside the loop (at every
+depth) and writes a tagged-field section at its defaults without
+building the list of tagged fields; element functions called from nowhere else are not written;
+a compact records field's two-byte length (a batch of 128 B to 16 KiB) is read inline.
+``generate(..., short_cuts=False)`` writes the general path instead (byte-identical to the
+modules before the short cuts); ``tests/unit/test_per_request_fast_paths.py`` and
+``tests/unit/test_codegen_decode_into.py`` (every message) compare both on random and hostile
+messages.
 """
 
 from __future__ import annotations
@@ -216,6 +225,7 @@ class Gen:
         short cuts with."""
         self.m = msg
         self.short_cuts = short_cuts
+        self.depth = 0  # how many array elements' encodings are being written inline
         self.struct_consts: dict[str, str] = {}
         self.funcs: list[str] = []
         self.dec_names: dict[tuple[str, int], str] = {}
@@ -369,6 +379,18 @@ class Gen:
             return [f"{ind}({target},) = {sc}.unpack_from(b, p)", f"{ind}p += {FIXED[t][1]}"]
         if t == "uuid":
             return [f"{ind}{target}, p = read_uuid(b, p)"]
+        if t == "records" and c and self.short_cuts:
+            # a canonical two-byte length (a batch of 128 B to 16 KiB, the common one) read
+            # here; any other (a null, 0x80 0x00, among them), and one that runs past the end,
+            # by read_compact_records
+            return [
+                f"{ind}if b[p] < 0x80 or not 0 < b[p + 1] < 0x80 or "
+                f"(_end := p + 1 + (b[p] & 0x7F | b[p + 1] << 7)) > len(b):",
+                f"{ind}    {target}, p = read_compact_records(b, p)",
+                f"{ind}else:",
+                f"{ind}    {target} = b[p + 2 : _end]",
+                f"{ind}    p = _end",
+            ]
         if t == "records":
             return [f"{ind}{target}, p = {'read_compact_records' if c else 'read_records'}(b, p)"]
         kind = "string" if t == "string" else "bytes"
@@ -424,6 +446,11 @@ class Gen:
         lines.append(f"{i2}{target} = []")
         lines.append(f"{i2}_a = {target}.append")
         lines.append(f"{i2}for _ in range(_n):")
+        if f.is_struct and self.short_cuts and self.is_leaf(f.type, v):
+            # a leaf element (scalars only) is decoded in the loop itself: no call per element
+            lines += self.decode_into(f.type, v, "_e", i2 + "    ")
+            lines.append(f"{i2}    _a(_e)")
+            return lines
         if f.is_struct:
             fn = self.dec_names[(f.type, v)]
             lines.append(f"{i2}    _x, p = {fn}(b, p)")
@@ -433,7 +460,76 @@ class Gen:
         lines.append(f"{i2}    _a(_x)")
         return lines
 
+    def is_leaf(self, sname: str, v: int) -> bool:
+        """A struct whose fields at ``v`` are all untagged scalars (no array, struct or known
+        tagged field): its decode needs no local of its own, so it can run inside a loop."""
+        return all(
+            not (f.is_array or f.is_struct or v in f.tagged)
+            for f in self.m.structs[sname].fields
+            if v in f.versions
+        )
+
+    def decode_into(self, sname: str, v: int, obj: str, ind: str) -> list[str]:
+        """Lines decoding struct ``sname`` at ``v`` into a new object ``obj``: the object made
+        by ``__new__`` and each field stored in its slot as read (no ``__init__`` call, no
+        keyword parsing, no local per field). Field order, reads and checks are those of the
+        general path."""
+        sd = self.m.structs[sname]
+        cls = self.cls_ref(sname)
+        body = [f"{ind}{obj} = _new({cls})"]
+        run: list[tuple[Field, str]] = []
+
+        def flush_run() -> None:
+            if not run:
+                return
+            fmt = ">" + "".join(FIXED[f.type][0] for f, _ in run)
+            size = sum(FIXED[f.type][1] for f, _ in run)
+            names = ", ".join(t for _, t in run)
+            body.append(f"{ind}({names},) = {self.struct_const(fmt)}.unpack_from(b, p)")
+            body.append(f"{ind}p += {size}")
+            run.clear()
+
+        tagged: list[tuple[Field, str]] = []
+        for f in sd.fields:
+            target = f"{obj}.{f.attr}"
+            if v not in f.versions or v in f.tagged:
+                flush_run()
+                body.append(f"{ind}{target} = {self.default_expr(f)}")
+                if v in f.versions:
+                    tagged.append((f, target))
+            elif not f.is_array and f.type in FIXED:
+                run.append((f, target))
+            else:
+                flush_run()
+                body += self.dec_field(f, v, target, ind)
+        flush_run()
+        ut = f"{obj}.unknown_tagged_fields"
+        if not self.flex(v):
+            body.append(f"{ind}{ut} = ()")
+            return body
+        body.append(f"{ind}if b[p] == 0:")
+        body.append(f"{ind}    p += 1")
+        body.append(f"{ind}    {ut} = ()")
+        body.append(f"{ind}else:")
+        if not tagged:
+            body.append(f"{ind}    {ut}, p = read_unknown_tags(b, p)")
+        else:
+            body += self.dec_tag_loop(tagged, v, ind + "    ")
+            body[-1] = body[-1].replace("_ut = ", f"{ut} = ")
+        return body
+
     def gen_decode(self, sname: str, v: int) -> str:
+        if self.short_cuts:
+            body = self.decode_into(sname, v, "o", "    ")
+            body[0] = f"    o: {self.cls_ref(sname)} = _new({self.cls_ref(sname)})"
+            body.append("    return o, p")
+            text = "\n".join(body)
+            decl = [
+                f"    {n}: Any"
+                for n in ("_x", "_a", "_e")
+                if f"{n}, p" in text or f"{n} = " in text
+            ]
+            return "\n".join([*decl, text])
         sd = self.m.structs[sname]
         body: list[str] = []
         ind = "    "
@@ -536,12 +632,83 @@ class Gen:
             lines.append(f"{ind}    b += struct.pack(f'>{{len(_v)}}{ch}', *_v)")
             return lines
         lines.append(f"{ind}if _v:")
+        if f.is_struct and self.short_cuts and not tagged:
+            # the element encoded in the loop itself, at any depth: a loop variable per depth
+            # (``_v`` is reused: each loop holds its iterator)
+            self.depth += 1
+            obj = "_o" if self.depth == 1 else f"_o{self.depth}"
+            lines.append(f"{ind}    for {obj} in _v:")
+            lines += self.encode_body(f.type, v, obj, ind + "        ")
+            self.depth -= 1
+            return lines
         lines.append(f"{ind}    for _x in _v:")
         sub = Field(**{**f.__dict__, "is_array": False, "nullable": Versions("none")})
         lines += self.enc_scalar(sub, v, "_x", ind + "        ")
         return lines
 
+    def encode_body(self, sname: str, v: int, obj: str, ind: str) -> list[str]:
+        """Lines encoding struct ``sname`` at ``v`` from ``obj`` (``b`` is ``w.b`` on entry
+        and exit): the general path's writes, with a tagged-field section at its defaults
+        written as one byte without building the list of tagged fields."""
+        sd = self.m.structs[sname]
+        body: list[str] = []
+        run: list[str] = []
+        fmt: list[str] = []
+        tagged: list[Field] = []
+
+        def flush_run() -> None:
+            if run:
+                sc = self.struct_const(">" + "".join(fmt))
+                body.append(f"{ind}b += {sc}.pack({', '.join(run)})")
+                run.clear()
+                fmt.clear()
+
+        for f in sd.fields:
+            if v not in f.versions:
+                continue
+            if v in f.tagged:
+                tagged.append(f)
+            elif not f.is_array and f.type in FIXED:
+                run.append(f"{obj}.{f.attr}")
+                fmt.append(FIXED[f.type][0])
+            else:
+                flush_run()
+                body += self.enc_field(f, v, f"{obj}.{f.attr}", ind)
+        flush_run()
+        if not self.flex(v):
+            return body
+        ut = f"{obj}.unknown_tagged_fields"
+        tagged.sort(key=lambda f: f.tag or 0)
+        differs = [self.differs_from_default(f, f"{obj}.{f.attr}") for f in tagged]
+        if not tagged:
+            body.append(f"{ind}if {ut}:")
+            body.append(f"{ind}    encode_tagged(b, [], {ut})")
+        else:
+            body.append(f"{ind}if {' or '.join(f'({d})' for d in differs)} or {ut}:")
+            body.append(f"{ind}    _t = []")
+            for f, d in zip(tagged, differs, strict=True):
+                body.append(f"{ind}    if {d}:")
+                body.append(f"{ind}        _w, w = w, Writer()")
+                body.append(f"{ind}        b = w.b")
+                body += self.enc_field(f, v, f"{obj}.{f.attr}", ind + "        ", tagged=True)
+                body.append(f"{ind}        _t.append(({f.tag}, b''.join(w.finish())))")
+                body.append(f"{ind}        w = _w")
+                body.append(f"{ind}        b = w.b")
+            body.append(f"{ind}    encode_tagged(b, _t, {ut})")
+        body.append(f"{ind}else:")
+        body.append(f"{ind}    b.append(0)")
+        return body
+
     def gen_encode(self, sname: str, v: int) -> str:
+        if self.short_cuts:
+            text = "\n".join(["    b = w.b", *self.encode_body(sname, v, "o", "    ")])
+            loop_vars = sorted(set(re.findall(r"for (_o\d*) in", text)))
+            used = [n for n in ("_v", "_x") if f"{n} = " in text or f"for {n} in" in text]
+            used += loop_vars
+            decl = [f"    {n}: Any" for n in used]
+            if "_t = []" in text:
+                decl.append("    _t: list[tuple[int, bytes]]")
+            return "\n".join([*decl, text])
         sd = self.m.structs[sname]
         ind = "    "
         body = [f"{ind}b = w.b"]
@@ -627,6 +794,20 @@ class Gen:
                     )
                 self.enc_names[(sname, v)] = seen_e[eb]
 
+    def drop_unused_functions(self) -> None:
+        """Decoders of leaf structs decoded inside their arrays' loops, and encoders of array
+        elements encoded inside their loops, are called from nowhere else: not written."""
+        versions = range(self.m.lo, self.m.hi + 1)
+        top = {self.dec_names[(self.m.name, v)] for v in versions}
+        top |= {self.enc_names[(self.m.name, v)] for v in versions}
+        name_of = {fn: fn[4 : fn.index("(")] for fn in self.funcs}
+        text = "\n".join(self.funcs)
+        self.funcs = [
+            fn for fn in self.funcs
+            if name_of[fn] in top
+            or len(re.findall(rf"\b{name_of[fn]}\b", text)) > 1
+        ]
+
     def gen_class(self, sname: str, ind: str, top: bool) -> list[str]:
         m = self.m
         sd = m.structs[sname]
@@ -677,6 +858,8 @@ class Gen:
     def module(self, schema_file: str) -> str:
         m = self.m
         self.gen_functions()
+        if self.short_cuts:
+            self.drop_unused_functions()
         cls_lines = self.gen_class(m.name, "", True)
         out = [
             f'"""Kafka {m.kind} {m.name}: every version, {m.lo} to {m.hi}.',
@@ -703,6 +886,7 @@ class Gen:
             "    read_unknown_tags, read_uuid, read_uvarint,",
             ")",
             "",
+            *(["_new: Any = object.__new__"] if self.short_cuts else []),
             "_MISSING: Any = object()",
             "",
         ]

@@ -122,7 +122,9 @@ def read_nullable_string(b: memoryview, p: int) -> tuple[str | None, int]:
         if n != -1:
             raise DecodeError(f"invalid string length {n}")
         return None, p
-    end = _check(b, p, n)
+    end = p + n  # no _check call when it fits (per header)
+    if end > len(b):
+        _check(b, p, n)  # raises DecodeError
     return str(b[p:end], "utf-8"), end
 
 
@@ -136,7 +138,9 @@ def read_compact_string(b: memoryview, p: int) -> tuple[str, int]:
         raise DecodeError("non-nullable compact string was null")
     if n - 1 > MAX_STRING_BYTES:
         raise DecodeError(f"compact string length {n - 1} exceeds {MAX_STRING_BYTES}")
-    end = _check(b, p, n - 1)
+    end = p + n - 1  # no _check call when it fits (per topic)
+    if end > len(b):
+        _check(b, p, n - 1)  # raises DecodeError
     return str(b[p:end], "utf-8"), end
 
 
@@ -220,7 +224,9 @@ def read_compact_records(b: memoryview, p: int) -> tuple[memoryview | None, int]
         n, p = read_uvarint(b, p)
     if n == 0:
         return None, p
-    end = _check(b, p, n - 1)
+    end = p + n - 1  # no _check call when it fits (per partition)
+    if end > len(b):
+        _check(b, p, n - 1)  # raises DecodeError
     return b[p:end], end
 
 
@@ -450,7 +456,7 @@ class Struct:
 DecodeFn = Callable[[memoryview, int], tuple[Any, int]]
 EncodeFn = Callable[[Any, Writer], None]
 
-_DECODE_FAULTS = (
+DECODE_FAULTS = (
     struct.error,
     IndexError,
     ValueError,
@@ -481,7 +487,7 @@ def run_decoder(fn: DecodeFn, mv: memoryview, pos: int, name: str, version: int)
         return fn(mv, pos)
     except DecodeError:
         raise
-    except _DECODE_FAULTS as exc:
+    except DECODE_FAULTS as exc:
         raise DecodeError(f"malformed {name} v{version}: {exc!r}") from None
 
 

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>qh')
@@ -58,11 +59,13 @@ class AddOffsetsToTxnRequest(Message):
 
 
 def _d_AddOffsetsToTxnRequest_v0(b: memoryview, p: int) -> tuple[AddOffsetsToTxnRequest, int]:
-    f0, p = read_string(b, p)
-    (f1, f2,) = _SReq0.unpack_from(b, p)
+    o: AddOffsetsToTxnRequest = _new(AddOffsetsToTxnRequest)
+    o.transactional_id, p = read_string(b, p)
+    (o.producer_id, o.producer_epoch,) = _SReq0.unpack_from(b, p)
     p += 10
-    f3, p = read_string(b, p)
-    return AddOffsetsToTxnRequest(f0, f1, f2, f3), p
+    o.group_id, p = read_string(b, p)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_AddOffsetsToTxnRequest_v0(o: AddOffsetsToTxnRequest, w: Writer) -> None:
@@ -73,16 +76,17 @@ def _e_AddOffsetsToTxnRequest_v0(o: AddOffsetsToTxnRequest, w: Writer) -> None:
 
 
 def _d_AddOffsetsToTxnRequest_v3(b: memoryview, p: int) -> tuple[AddOffsetsToTxnRequest, int]:
-    f0, p = read_compact_string(b, p)
-    (f1, f2,) = _SReq0.unpack_from(b, p)
+    o: AddOffsetsToTxnRequest = _new(AddOffsetsToTxnRequest)
+    o.transactional_id, p = read_compact_string(b, p)
+    (o.producer_id, o.producer_epoch,) = _SReq0.unpack_from(b, p)
     p += 10
-    f3, p = read_compact_string(b, p)
+    o.group_id, p = read_compact_string(b, p)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AddOffsetsToTxnRequest(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AddOffsetsToTxnRequest_v3(o: AddOffsetsToTxnRequest, w: Writer) -> None:
@@ -132,9 +136,11 @@ class AddOffsetsToTxnResponse(Message):
 
 
 def _d_AddOffsetsToTxnResponse_v0(b: memoryview, p: int) -> tuple[AddOffsetsToTxnResponse, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
+    o: AddOffsetsToTxnResponse = _new(AddOffsetsToTxnResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp0.unpack_from(b, p)
     p += 6
-    return AddOffsetsToTxnResponse(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_AddOffsetsToTxnResponse_v0(o: AddOffsetsToTxnResponse, w: Writer) -> None:
@@ -143,14 +149,15 @@ def _e_AddOffsetsToTxnResponse_v0(o: AddOffsetsToTxnResponse, w: Writer) -> None
 
 
 def _d_AddOffsetsToTxnResponse_v3(b: memoryview, p: int) -> tuple[AddOffsetsToTxnResponse, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
+    o: AddOffsetsToTxnResponse = _new(AddOffsetsToTxnResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp0.unpack_from(b, p)
     p += 6
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AddOffsetsToTxnResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AddOffsetsToTxnResponse_v3(o: AddOffsetsToTxnResponse, w: Writer) -> None:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>qh?')
@@ -105,171 +106,141 @@ class AddPartitionsToTxnRequest(Message):
 
 
 def _d_AddPartitionsToTxnRequest_AddPartitionsToTxnTopic_v0(b: memoryview, p: int) -> tuple[AddPartitionsToTxnRequest.AddPartitionsToTxnTopic, int]:
-    f0, p = read_string(b, p)
+    o: AddPartitionsToTxnRequest.AddPartitionsToTxnTopic = _new(AddPartitionsToTxnRequest.AddPartitionsToTxnTopic)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.partitions = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    return AddPartitionsToTxnRequest.AddPartitionsToTxnTopic(f0, f1), p
-
-
-def _e_AddPartitionsToTxnRequest_AddPartitionsToTxnTopic_v0(o: AddPartitionsToTxnRequest.AddPartitionsToTxnTopic, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_AddPartitionsToTxnRequest_AddPartitionsToTxnTopic_v3(b: memoryview, p: int) -> tuple[AddPartitionsToTxnRequest.AddPartitionsToTxnTopic, int]:
-    f0, p = read_compact_string(b, p)
+    o: AddPartitionsToTxnRequest.AddPartitionsToTxnTopic = _new(AddPartitionsToTxnRequest.AddPartitionsToTxnTopic)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.partitions = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AddPartitionsToTxnRequest.AddPartitionsToTxnTopic(f0, f1, _ut), p
-
-
-def _e_AddPartitionsToTxnRequest_AddPartitionsToTxnTopic_v3(o: AddPartitionsToTxnRequest.AddPartitionsToTxnTopic, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_AddPartitionsToTxnRequest_AddPartitionsToTxnTransaction_v4(b: memoryview, p: int) -> tuple[AddPartitionsToTxnRequest.AddPartitionsToTxnTransaction, int]:
     _x: Any
     _a: Any
-    f4: Any
-    f0, p = read_compact_string(b, p)
-    (f1, f2, f3,) = _SReq0.unpack_from(b, p)
+    o: AddPartitionsToTxnRequest.AddPartitionsToTxnTransaction = _new(AddPartitionsToTxnRequest.AddPartitionsToTxnTransaction)
+    o.transactional_id, p = read_compact_string(b, p)
+    (o.producer_id, o.producer_epoch, o.verify_only,) = _SReq0.unpack_from(b, p)
     p += 11
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_AddPartitionsToTxnRequest_AddPartitionsToTxnTopic_v3(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AddPartitionsToTxnRequest.AddPartitionsToTxnTransaction(f0, f1, f2, f3, f4, _ut), p
-
-
-def _e_AddPartitionsToTxnRequest_AddPartitionsToTxnTransaction_v4(o: AddPartitionsToTxnRequest.AddPartitionsToTxnTransaction, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.transactional_id, True, False)
-    b += _SReq0.pack(o.producer_id, o.producer_epoch, o.verify_only)
-    _v = o.topics
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AddPartitionsToTxnRequest_AddPartitionsToTxnTopic_v3(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_AddPartitionsToTxnRequest_v0(b: memoryview, p: int) -> tuple[AddPartitionsToTxnRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
-    f4: Any
-    f0 = []
-    f1, p = read_string(b, p)
-    (f2, f3,) = _SReq1.unpack_from(b, p)
+    o: AddPartitionsToTxnRequest = _new(AddPartitionsToTxnRequest)
+    o.transactions = []
+    o.v3_and_below_transactional_id, p = read_string(b, p)
+    (o.v3_and_below_producer_id, o.v3_and_below_producer_epoch,) = _SReq1.unpack_from(b, p)
     p += 10
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array V3AndBelowTopics was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.v3_and_below_topics = []
+        _a = o.v3_and_below_topics.append
         for _ in range(_n):
             _x, p = _d_AddPartitionsToTxnRequest_AddPartitionsToTxnTopic_v0(b, p)
             _a(_x)
-    return AddPartitionsToTxnRequest(f0, f1, f2, f3, f4), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_AddPartitionsToTxnRequest_v0(o: AddPartitionsToTxnRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.v3_and_below_transactional_id, False, False)
     b += _SReq1.pack(o.v3_and_below_producer_id, o.v3_and_below_producer_epoch)
     _v = o.v3_and_below_topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_AddPartitionsToTxnRequest_AddPartitionsToTxnTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_AddPartitionsToTxnRequest_v3(b: memoryview, p: int) -> tuple[AddPartitionsToTxnRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
-    f4: Any
-    f0 = []
-    f1, p = read_compact_string(b, p)
-    (f2, f3,) = _SReq1.unpack_from(b, p)
+    o: AddPartitionsToTxnRequest = _new(AddPartitionsToTxnRequest)
+    o.transactions = []
+    o.v3_and_below_transactional_id, p = read_compact_string(b, p)
+    (o.v3_and_below_producer_id, o.v3_and_below_producer_epoch,) = _SReq1.unpack_from(b, p)
     p += 10
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array V3AndBelowTopics was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.v3_and_below_topics = []
+        _a = o.v3_and_below_topics.append
         for _ in range(_n):
             _x, p = _d_AddPartitionsToTxnRequest_AddPartitionsToTxnTopic_v3(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AddPartitionsToTxnRequest(f0, f1, f2, f3, f4, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AddPartitionsToTxnRequest_v3(o: AddPartitionsToTxnRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.v3_and_below_transactional_id, True, False)
     b += _SReq1.pack(o.v3_and_below_producer_id, o.v3_and_below_producer_epoch)
     _v = o.v3_and_below_topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AddPartitionsToTxnRequest_AddPartitionsToTxnTopic_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -279,39 +250,56 @@ def _e_AddPartitionsToTxnRequest_v3(o: AddPartitionsToTxnRequest, w: Writer) -> 
 def _d_AddPartitionsToTxnRequest_v4(b: memoryview, p: int) -> tuple[AddPartitionsToTxnRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
-    f4: Any
+    o: AddPartitionsToTxnRequest = _new(AddPartitionsToTxnRequest)
     _n, p = read_compact_array_len(b, p, 14)
     if _n < 0:
         raise DecodeError('non-nullable array Transactions was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.transactions = []
+        _a = o.transactions.append
         for _ in range(_n):
             _x, p = _d_AddPartitionsToTxnRequest_AddPartitionsToTxnTransaction_v4(b, p)
             _a(_x)
-    f1 = ''
-    f2 = 0
-    f3 = 0
-    f4 = []
+    o.v3_and_below_transactional_id = ''
+    o.v3_and_below_producer_id = 0
+    o.v3_and_below_producer_epoch = 0
+    o.v3_and_below_topics = []
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AddPartitionsToTxnRequest(f0, f1, f2, f3, f4, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AddPartitionsToTxnRequest_v4(o: AddPartitionsToTxnRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.transactions
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AddPartitionsToTxnRequest_AddPartitionsToTxnTransaction_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.transactional_id, True, False)
+            b += _SReq0.pack(_o.producer_id, _o.producer_epoch, _o.verify_only)
+            _v = _o.topics
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    _v = _o2.partitions
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -411,216 +399,166 @@ class AddPartitionsToTxnResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_AddPartitionsToTxnResponse_AddPartitionsToTxnPartitionResult_v0(b: memoryview, p: int) -> tuple[AddPartitionsToTxnResponse.AddPartitionsToTxnPartitionResult, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
-    p += 6
-    return AddPartitionsToTxnResponse.AddPartitionsToTxnPartitionResult(f0, f1), p
-
-
-def _e_AddPartitionsToTxnResponse_AddPartitionsToTxnPartitionResult_v0(o: AddPartitionsToTxnResponse.AddPartitionsToTxnPartitionResult, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.partition_error_code)
-
-
-def _d_AddPartitionsToTxnResponse_AddPartitionsToTxnPartitionResult_v3(b: memoryview, p: int) -> tuple[AddPartitionsToTxnResponse.AddPartitionsToTxnPartitionResult, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
-    p += 6
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return AddPartitionsToTxnResponse.AddPartitionsToTxnPartitionResult(f0, f1, _ut), p
-
-
-def _e_AddPartitionsToTxnResponse_AddPartitionsToTxnPartitionResult_v3(o: AddPartitionsToTxnResponse.AddPartitionsToTxnPartitionResult, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.partition_error_code)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AddPartitionsToTxnResponse_AddPartitionsToTxnTopicResult_v0(b: memoryview, p: int) -> tuple[AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult = _new(AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array ResultsByPartition was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.results_by_partition = []
+        _a = o.results_by_partition.append
         for _ in range(_n):
-            _x, p = _d_AddPartitionsToTxnResponse_AddPartitionsToTxnPartitionResult_v0(b, p)
-            _a(_x)
-    return AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult(f0, f1), p
-
-
-def _e_AddPartitionsToTxnResponse_AddPartitionsToTxnTopicResult_v0(o: AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.results_by_partition
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_AddPartitionsToTxnResponse_AddPartitionsToTxnPartitionResult_v0(_x, w)
-            b = w.b
+            _e = _new(AddPartitionsToTxnResponse.AddPartitionsToTxnPartitionResult)
+            (_e.partition_index, _e.partition_error_code,) = _SResp0.unpack_from(b, p)
+            p += 6
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_AddPartitionsToTxnResponse_AddPartitionsToTxnTopicResult_v3(b: memoryview, p: int) -> tuple[AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    _e: Any
+    o: AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult = _new(AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array ResultsByPartition was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.results_by_partition = []
+        _a = o.results_by_partition.append
         for _ in range(_n):
-            _x, p = _d_AddPartitionsToTxnResponse_AddPartitionsToTxnPartitionResult_v3(b, p)
-            _a(_x)
+            _e = _new(AddPartitionsToTxnResponse.AddPartitionsToTxnPartitionResult)
+            (_e.partition_index, _e.partition_error_code,) = _SResp0.unpack_from(b, p)
+            p += 6
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult(f0, f1, _ut), p
-
-
-def _e_AddPartitionsToTxnResponse_AddPartitionsToTxnTopicResult_v3(o: AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.results_by_partition
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AddPartitionsToTxnResponse_AddPartitionsToTxnPartitionResult_v3(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_AddPartitionsToTxnResponse_AddPartitionsToTxnResult_v4(b: memoryview, p: int) -> tuple[AddPartitionsToTxnResponse.AddPartitionsToTxnResult, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    o: AddPartitionsToTxnResponse.AddPartitionsToTxnResult = _new(AddPartitionsToTxnResponse.AddPartitionsToTxnResult)
+    o.transactional_id, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array TopicResults was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topic_results = []
+        _a = o.topic_results.append
         for _ in range(_n):
             _x, p = _d_AddPartitionsToTxnResponse_AddPartitionsToTxnTopicResult_v3(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AddPartitionsToTxnResponse.AddPartitionsToTxnResult(f0, f1, _ut), p
-
-
-def _e_AddPartitionsToTxnResponse_AddPartitionsToTxnResult_v4(o: AddPartitionsToTxnResponse.AddPartitionsToTxnResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.transactional_id, True, False)
-    _v = o.topic_results
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AddPartitionsToTxnResponse_AddPartitionsToTxnTopicResult_v3(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_AddPartitionsToTxnResponse_v0(b: memoryview, p: int) -> tuple[AddPartitionsToTxnResponse, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f3: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    o: AddPartitionsToTxnResponse = _new(AddPartitionsToTxnResponse)
+    (o.throttle_time_ms,) = _SResp1.unpack_from(b, p)
     p += 4
-    f1 = 0
-    f2 = []
+    o.error_code = 0
+    o.results_by_transaction = []
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array ResultsByTopicV3AndBelow was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.results_by_topic_v3_and_below = []
+        _a = o.results_by_topic_v3_and_below.append
         for _ in range(_n):
             _x, p = _d_AddPartitionsToTxnResponse_AddPartitionsToTxnTopicResult_v0(b, p)
             _a(_x)
-    return AddPartitionsToTxnResponse(f0, f1, f2, f3), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_AddPartitionsToTxnResponse_v0(o: AddPartitionsToTxnResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.results_by_topic_v3_and_below
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_AddPartitionsToTxnResponse_AddPartitionsToTxnTopicResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.results_by_partition
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.partition_error_code)
 
 
 def _d_AddPartitionsToTxnResponse_v3(b: memoryview, p: int) -> tuple[AddPartitionsToTxnResponse, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f3: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    o: AddPartitionsToTxnResponse = _new(AddPartitionsToTxnResponse)
+    (o.throttle_time_ms,) = _SResp1.unpack_from(b, p)
     p += 4
-    f1 = 0
-    f2 = []
+    o.error_code = 0
+    o.results_by_transaction = []
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array ResultsByTopicV3AndBelow was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.results_by_topic_v3_and_below = []
+        _a = o.results_by_topic_v3_and_below.append
         for _ in range(_n):
             _x, p = _d_AddPartitionsToTxnResponse_AddPartitionsToTxnTopicResult_v3(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AddPartitionsToTxnResponse(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AddPartitionsToTxnResponse_v3(o: AddPartitionsToTxnResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.results_by_topic_v3_and_below
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AddPartitionsToTxnResponse_AddPartitionsToTxnTopicResult_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.results_by_partition
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.partition_error_code)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -630,39 +568,61 @@ def _e_AddPartitionsToTxnResponse_v3(o: AddPartitionsToTxnResponse, w: Writer) -
 def _d_AddPartitionsToTxnResponse_v4(b: memoryview, p: int) -> tuple[AddPartitionsToTxnResponse, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f3: Any
-    (f0, f1,) = _SResp0.unpack_from(b, p)
+    o: AddPartitionsToTxnResponse = _new(AddPartitionsToTxnResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp0.unpack_from(b, p)
     p += 6
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array ResultsByTransaction was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.results_by_transaction = []
+        _a = o.results_by_transaction.append
         for _ in range(_n):
             _x, p = _d_AddPartitionsToTxnResponse_AddPartitionsToTxnResult_v4(b, p)
             _a(_x)
-    f3 = []
+    o.results_by_topic_v3_and_below = []
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AddPartitionsToTxnResponse(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AddPartitionsToTxnResponse_v4(o: AddPartitionsToTxnResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms, o.error_code)
     _v = o.results_by_transaction
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AddPartitionsToTxnResponse_AddPartitionsToTxnResult_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.transactional_id, True, False)
+            _v = _o.topic_results
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    _v = _o2.results_by_partition
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp0.pack(_o3.partition_index, _o3.partition_error_code)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

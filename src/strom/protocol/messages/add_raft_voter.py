@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>H')
@@ -81,58 +82,43 @@ class AddRaftVoterRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_AddRaftVoterRequest_Listener_v0(b: memoryview, p: int) -> tuple[AddRaftVoterRequest.Listener, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_string(b, p)
-    (f2,) = _SReq0.unpack_from(b, p)
-    p += 2
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return AddRaftVoterRequest.Listener(f0, f1, f2, _ut), p
-
-
-def _e_AddRaftVoterRequest_Listener_v0(o: AddRaftVoterRequest.Listener, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    encode_string(b, o.host, True, False)
-    b += _SReq0.pack(o.port)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AddRaftVoterRequest_v0(b: memoryview, p: int) -> tuple[AddRaftVoterRequest, int]:
-    _x: Any
     _a: Any
-    f4: Any
-    f0, p = read_compact_nullable_string(b, p)
-    (f1, f2,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: AddRaftVoterRequest = _new(AddRaftVoterRequest)
+    o.cluster_id, p = read_compact_nullable_string(b, p)
+    (o.timeout_ms, o.voter_id,) = _SReq1.unpack_from(b, p)
     p += 8
-    f3, p = read_uuid(b, p)
+    o.voter_directory_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Listeners was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.listeners = []
+        _a = o.listeners.append
         for _ in range(_n):
-            _x, p = _d_AddRaftVoterRequest_Listener_v0(b, p)
-            _a(_x)
+            _e = _new(AddRaftVoterRequest.Listener)
+            _e.name, p = read_compact_string(b, p)
+            _e.host, p = read_compact_string(b, p)
+            (_e.port,) = _SReq0.unpack_from(b, p)
+            p += 2
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AddRaftVoterRequest(f0, f1, f2, f3, f4, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AddRaftVoterRequest_v0(o: AddRaftVoterRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.cluster_id, True, True)
     b += _SReq1.pack(o.timeout_ms, o.voter_id)
@@ -140,9 +126,14 @@ def _e_AddRaftVoterRequest_v0(o: AddRaftVoterRequest, w: Writer) -> None:
     _v = o.listeners
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AddRaftVoterRequest_Listener_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            encode_string(b, _o.host, True, False)
+            b += _SReq0.pack(_o.port)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -188,15 +179,16 @@ class AddRaftVoterResponse(Message):
 
 
 def _d_AddRaftVoterResponse_v0(b: memoryview, p: int) -> tuple[AddRaftVoterResponse, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
+    o: AddRaftVoterResponse = _new(AddRaftVoterResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp0.unpack_from(b, p)
     p += 6
-    f2, p = read_compact_nullable_string(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AddRaftVoterResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AddRaftVoterResponse_v0(o: AddRaftVoterResponse, w: Writer) -> None:

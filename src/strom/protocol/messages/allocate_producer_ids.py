@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>iq')
@@ -52,14 +53,15 @@ class AllocateProducerIdsRequest(Message):
 
 
 def _d_AllocateProducerIdsRequest_v0(b: memoryview, p: int) -> tuple[AllocateProducerIdsRequest, int]:
-    (f0, f1,) = _SReq0.unpack_from(b, p)
+    o: AllocateProducerIdsRequest = _new(AllocateProducerIdsRequest)
+    (o.broker_id, o.broker_epoch,) = _SReq0.unpack_from(b, p)
     p += 12
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AllocateProducerIdsRequest(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AllocateProducerIdsRequest_v0(o: AllocateProducerIdsRequest, w: Writer) -> None:
@@ -113,14 +115,15 @@ class AllocateProducerIdsResponse(Message):
 
 
 def _d_AllocateProducerIdsResponse_v0(b: memoryview, p: int) -> tuple[AllocateProducerIdsResponse, int]:
-    (f0, f1, f2, f3,) = _SResp0.unpack_from(b, p)
+    o: AllocateProducerIdsResponse = _new(AllocateProducerIdsResponse)
+    (o.throttle_time_ms, o.error_code, o.producer_id_start, o.producer_id_len,) = _SResp0.unpack_from(b, p)
     p += 18
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AllocateProducerIdsResponse(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AllocateProducerIdsResponse_v0(o: AllocateProducerIdsResponse, w: Writer) -> None:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>d?')
@@ -106,235 +107,183 @@ class AlterClientQuotasRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_AlterClientQuotasRequest_EntityData_v0(b: memoryview, p: int) -> tuple[AlterClientQuotasRequest.EntityData, int]:
-    f0, p = read_string(b, p)
-    f1, p = read_nullable_string(b, p)
-    return AlterClientQuotasRequest.EntityData(f0, f1), p
-
-
-def _e_AlterClientQuotasRequest_EntityData_v0(o: AlterClientQuotasRequest.EntityData, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.entity_type, False, False)
-    encode_string(b, o.entity_name, False, True)
-
-
-def _d_AlterClientQuotasRequest_EntityData_v1(b: memoryview, p: int) -> tuple[AlterClientQuotasRequest.EntityData, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterClientQuotasRequest.EntityData(f0, f1, _ut), p
-
-
-def _e_AlterClientQuotasRequest_EntityData_v1(o: AlterClientQuotasRequest.EntityData, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.entity_type, True, False)
-    encode_string(b, o.entity_name, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_AlterClientQuotasRequest_OpData_v0(b: memoryview, p: int) -> tuple[AlterClientQuotasRequest.OpData, int]:
-    f0, p = read_string(b, p)
-    (f1, f2,) = _SReq0.unpack_from(b, p)
-    p += 9
-    return AlterClientQuotasRequest.OpData(f0, f1, f2), p
-
-
-def _e_AlterClientQuotasRequest_OpData_v0(o: AlterClientQuotasRequest.OpData, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.key, False, False)
-    b += _SReq0.pack(o.value, o.remove)
-
-
-def _d_AlterClientQuotasRequest_OpData_v1(b: memoryview, p: int) -> tuple[AlterClientQuotasRequest.OpData, int]:
-    f0, p = read_compact_string(b, p)
-    (f1, f2,) = _SReq0.unpack_from(b, p)
-    p += 9
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterClientQuotasRequest.OpData(f0, f1, f2, _ut), p
-
-
-def _e_AlterClientQuotasRequest_OpData_v1(o: AlterClientQuotasRequest.OpData, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.key, True, False)
-    b += _SReq0.pack(o.value, o.remove)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AlterClientQuotasRequest_EntryData_v0(b: memoryview, p: int) -> tuple[AlterClientQuotasRequest.EntryData, int]:
-    _x: Any
     _a: Any
-    f0: Any
-    f1: Any
+    _e: Any
+    o: AlterClientQuotasRequest.EntryData = _new(AlterClientQuotasRequest.EntryData)
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Entity was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.entity = []
+        _a = o.entity.append
         for _ in range(_n):
-            _x, p = _d_AlterClientQuotasRequest_EntityData_v0(b, p)
-            _a(_x)
+            _e = _new(AlterClientQuotasRequest.EntityData)
+            _e.entity_type, p = read_string(b, p)
+            _e.entity_name, p = read_nullable_string(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
     _n, p = read_array_len(b, p, 11)
     if _n < 0:
         raise DecodeError('non-nullable array Ops was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.ops = []
+        _a = o.ops.append
         for _ in range(_n):
-            _x, p = _d_AlterClientQuotasRequest_OpData_v0(b, p)
-            _a(_x)
-    return AlterClientQuotasRequest.EntryData(f0, f1), p
-
-
-def _e_AlterClientQuotasRequest_EntryData_v0(o: AlterClientQuotasRequest.EntryData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    _v = o.entity
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_AlterClientQuotasRequest_EntityData_v0(_x, w)
-            b = w.b
-    _v = o.ops
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_AlterClientQuotasRequest_OpData_v0(_x, w)
-            b = w.b
+            _e = _new(AlterClientQuotasRequest.OpData)
+            _e.key, p = read_string(b, p)
+            (_e.value, _e.remove,) = _SReq0.unpack_from(b, p)
+            p += 9
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_AlterClientQuotasRequest_EntryData_v1(b: memoryview, p: int) -> tuple[AlterClientQuotasRequest.EntryData, int]:
-    _x: Any
     _a: Any
-    f0: Any
-    f1: Any
+    _e: Any
+    o: AlterClientQuotasRequest.EntryData = _new(AlterClientQuotasRequest.EntryData)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Entity was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.entity = []
+        _a = o.entity.append
         for _ in range(_n):
-            _x, p = _d_AlterClientQuotasRequest_EntityData_v1(b, p)
-            _a(_x)
+            _e = _new(AlterClientQuotasRequest.EntityData)
+            _e.entity_type, p = read_compact_string(b, p)
+            _e.entity_name, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     _n, p = read_compact_array_len(b, p, 11)
     if _n < 0:
         raise DecodeError('non-nullable array Ops was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.ops = []
+        _a = o.ops.append
         for _ in range(_n):
-            _x, p = _d_AlterClientQuotasRequest_OpData_v1(b, p)
-            _a(_x)
+            _e = _new(AlterClientQuotasRequest.OpData)
+            _e.key, p = read_compact_string(b, p)
+            (_e.value, _e.remove,) = _SReq0.unpack_from(b, p)
+            p += 9
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterClientQuotasRequest.EntryData(f0, f1, _ut), p
-
-
-def _e_AlterClientQuotasRequest_EntryData_v1(o: AlterClientQuotasRequest.EntryData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    _v = o.entity
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AlterClientQuotasRequest_EntityData_v1(_x, w)
-            b = w.b
-    _v = o.ops
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AlterClientQuotasRequest_OpData_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_AlterClientQuotasRequest_v0(b: memoryview, p: int) -> tuple[AlterClientQuotasRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: AlterClientQuotasRequest = _new(AlterClientQuotasRequest)
     _n, p = read_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array Entries was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.entries = []
+        _a = o.entries.append
         for _ in range(_n):
             _x, p = _d_AlterClientQuotasRequest_EntryData_v0(b, p)
             _a(_x)
-    (f1,) = _SReq1.unpack_from(b, p)
+    (o.validate_only,) = _SReq1.unpack_from(b, p)
     p += 1
-    return AlterClientQuotasRequest(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_AlterClientQuotasRequest_v0(o: AlterClientQuotasRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.entries
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_AlterClientQuotasRequest_EntryData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            _v = _o.entity
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.entity_type, False, False)
+                    encode_string(b, _o2.entity_name, False, True)
+            _v = _o.ops
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.key, False, False)
+                    b += _SReq0.pack(_o2.value, _o2.remove)
     b += _SReq1.pack(o.validate_only)
 
 
 def _d_AlterClientQuotasRequest_v1(b: memoryview, p: int) -> tuple[AlterClientQuotasRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: AlterClientQuotasRequest = _new(AlterClientQuotasRequest)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Entries was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.entries = []
+        _a = o.entries.append
         for _ in range(_n):
             _x, p = _d_AlterClientQuotasRequest_EntryData_v1(b, p)
             _a(_x)
-    (f1,) = _SReq1.unpack_from(b, p)
+    (o.validate_only,) = _SReq1.unpack_from(b, p)
     p += 1
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterClientQuotasRequest(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterClientQuotasRequest_v1(o: AlterClientQuotasRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.entries
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterClientQuotasRequest_EntryData_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            _v = _o.entity
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.entity_type, True, False)
+                    encode_string(b, _o2.entity_name, True, True)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            _v = _o.ops
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.key, True, False)
+                    b += _SReq0.pack(_o2.value, _o2.remove)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq1.pack(o.validate_only)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -415,179 +364,148 @@ class AlterClientQuotasResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_AlterClientQuotasResponse_EntityData_v0(b: memoryview, p: int) -> tuple[AlterClientQuotasResponse.EntityData, int]:
-    f0, p = read_string(b, p)
-    f1, p = read_nullable_string(b, p)
-    return AlterClientQuotasResponse.EntityData(f0, f1), p
-
-
-def _e_AlterClientQuotasResponse_EntityData_v0(o: AlterClientQuotasResponse.EntityData, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.entity_type, False, False)
-    encode_string(b, o.entity_name, False, True)
-
-
-def _d_AlterClientQuotasResponse_EntityData_v1(b: memoryview, p: int) -> tuple[AlterClientQuotasResponse.EntityData, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterClientQuotasResponse.EntityData(f0, f1, _ut), p
-
-
-def _e_AlterClientQuotasResponse_EntityData_v1(o: AlterClientQuotasResponse.EntityData, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.entity_type, True, False)
-    encode_string(b, o.entity_name, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AlterClientQuotasResponse_EntryData_v0(b: memoryview, p: int) -> tuple[AlterClientQuotasResponse.EntryData, int]:
-    _x: Any
     _a: Any
-    f2: Any
-    (f0,) = _SResp0.unpack_from(b, p)
+    _e: Any
+    o: AlterClientQuotasResponse.EntryData = _new(AlterClientQuotasResponse.EntryData)
+    (o.error_code,) = _SResp0.unpack_from(b, p)
     p += 2
-    f1, p = read_nullable_string(b, p)
+    o.error_message, p = read_nullable_string(b, p)
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Entity was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.entity = []
+        _a = o.entity.append
         for _ in range(_n):
-            _x, p = _d_AlterClientQuotasResponse_EntityData_v0(b, p)
-            _a(_x)
-    return AlterClientQuotasResponse.EntryData(f0, f1, f2), p
-
-
-def _e_AlterClientQuotasResponse_EntryData_v0(o: AlterClientQuotasResponse.EntryData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, False, True)
-    _v = o.entity
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_AlterClientQuotasResponse_EntityData_v0(_x, w)
-            b = w.b
+            _e = _new(AlterClientQuotasResponse.EntityData)
+            _e.entity_type, p = read_string(b, p)
+            _e.entity_name, p = read_nullable_string(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_AlterClientQuotasResponse_EntryData_v1(b: memoryview, p: int) -> tuple[AlterClientQuotasResponse.EntryData, int]:
-    _x: Any
     _a: Any
-    f2: Any
-    (f0,) = _SResp0.unpack_from(b, p)
+    _e: Any
+    o: AlterClientQuotasResponse.EntryData = _new(AlterClientQuotasResponse.EntryData)
+    (o.error_code,) = _SResp0.unpack_from(b, p)
     p += 2
-    f1, p = read_compact_nullable_string(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Entity was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.entity = []
+        _a = o.entity.append
         for _ in range(_n):
-            _x, p = _d_AlterClientQuotasResponse_EntityData_v1(b, p)
-            _a(_x)
+            _e = _new(AlterClientQuotasResponse.EntityData)
+            _e.entity_type, p = read_compact_string(b, p)
+            _e.entity_name, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterClientQuotasResponse.EntryData(f0, f1, f2, _ut), p
-
-
-def _e_AlterClientQuotasResponse_EntryData_v1(o: AlterClientQuotasResponse.EntryData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, True, True)
-    _v = o.entity
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AlterClientQuotasResponse_EntityData_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_AlterClientQuotasResponse_v0(b: memoryview, p: int) -> tuple[AlterClientQuotasResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    o: AlterClientQuotasResponse = _new(AlterClientQuotasResponse)
+    (o.throttle_time_ms,) = _SResp1.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array Entries was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.entries = []
+        _a = o.entries.append
         for _ in range(_n):
             _x, p = _d_AlterClientQuotasResponse_EntryData_v0(b, p)
             _a(_x)
-    return AlterClientQuotasResponse(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_AlterClientQuotasResponse_v0(o: AlterClientQuotasResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.entries
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_AlterClientQuotasResponse_EntryData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.error_message, False, True)
+            _v = _o.entity
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.entity_type, False, False)
+                    encode_string(b, _o2.entity_name, False, True)
 
 
 def _d_AlterClientQuotasResponse_v1(b: memoryview, p: int) -> tuple[AlterClientQuotasResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    o: AlterClientQuotasResponse = _new(AlterClientQuotasResponse)
+    (o.throttle_time_ms,) = _SResp1.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Entries was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.entries = []
+        _a = o.entries.append
         for _ in range(_n):
             _x, p = _d_AlterClientQuotasResponse_EntryData_v1(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterClientQuotasResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterClientQuotasResponse_v1(o: AlterClientQuotasResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.entries
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterClientQuotasResponse_EntryData_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.error_message, True, True)
+            _v = _o.entity
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.entity_type, True, False)
+                    encode_string(b, _o2.entity_name, True, True)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>b')
@@ -89,178 +90,147 @@ class AlterConfigsRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_AlterConfigsRequest_AlterableConfig_v0(b: memoryview, p: int) -> tuple[AlterConfigsRequest.AlterableConfig, int]:
-    f0, p = read_string(b, p)
-    f1, p = read_nullable_string(b, p)
-    return AlterConfigsRequest.AlterableConfig(f0, f1), p
-
-
-def _e_AlterConfigsRequest_AlterableConfig_v0(o: AlterConfigsRequest.AlterableConfig, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, False, False)
-    encode_string(b, o.value, False, True)
-
-
-def _d_AlterConfigsRequest_AlterableConfig_v2(b: memoryview, p: int) -> tuple[AlterConfigsRequest.AlterableConfig, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterConfigsRequest.AlterableConfig(f0, f1, _ut), p
-
-
-def _e_AlterConfigsRequest_AlterableConfig_v2(o: AlterConfigsRequest.AlterableConfig, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    encode_string(b, o.value, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AlterConfigsRequest_AlterConfigsResource_v0(b: memoryview, p: int) -> tuple[AlterConfigsRequest.AlterConfigsResource, int]:
-    _x: Any
     _a: Any
-    f2: Any
-    (f0,) = _SReq0.unpack_from(b, p)
+    _e: Any
+    o: AlterConfigsRequest.AlterConfigsResource = _new(AlterConfigsRequest.AlterConfigsResource)
+    (o.resource_type,) = _SReq0.unpack_from(b, p)
     p += 1
-    f1, p = read_string(b, p)
+    o.resource_name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Configs was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.configs = []
+        _a = o.configs.append
         for _ in range(_n):
-            _x, p = _d_AlterConfigsRequest_AlterableConfig_v0(b, p)
-            _a(_x)
-    return AlterConfigsRequest.AlterConfigsResource(f0, f1, f2), p
-
-
-def _e_AlterConfigsRequest_AlterConfigsResource_v0(o: AlterConfigsRequest.AlterConfigsResource, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SReq0.pack(o.resource_type)
-    encode_string(b, o.resource_name, False, False)
-    _v = o.configs
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_AlterConfigsRequest_AlterableConfig_v0(_x, w)
-            b = w.b
+            _e = _new(AlterConfigsRequest.AlterableConfig)
+            _e.name, p = read_string(b, p)
+            _e.value, p = read_nullable_string(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_AlterConfigsRequest_AlterConfigsResource_v2(b: memoryview, p: int) -> tuple[AlterConfigsRequest.AlterConfigsResource, int]:
-    _x: Any
     _a: Any
-    f2: Any
-    (f0,) = _SReq0.unpack_from(b, p)
+    _e: Any
+    o: AlterConfigsRequest.AlterConfigsResource = _new(AlterConfigsRequest.AlterConfigsResource)
+    (o.resource_type,) = _SReq0.unpack_from(b, p)
     p += 1
-    f1, p = read_compact_string(b, p)
+    o.resource_name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Configs was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.configs = []
+        _a = o.configs.append
         for _ in range(_n):
-            _x, p = _d_AlterConfigsRequest_AlterableConfig_v2(b, p)
-            _a(_x)
+            _e = _new(AlterConfigsRequest.AlterableConfig)
+            _e.name, p = read_compact_string(b, p)
+            _e.value, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterConfigsRequest.AlterConfigsResource(f0, f1, f2, _ut), p
-
-
-def _e_AlterConfigsRequest_AlterConfigsResource_v2(o: AlterConfigsRequest.AlterConfigsResource, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SReq0.pack(o.resource_type)
-    encode_string(b, o.resource_name, True, False)
-    _v = o.configs
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AlterConfigsRequest_AlterableConfig_v2(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_AlterConfigsRequest_v0(b: memoryview, p: int) -> tuple[AlterConfigsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: AlterConfigsRequest = _new(AlterConfigsRequest)
     _n, p = read_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Resources was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.resources = []
+        _a = o.resources.append
         for _ in range(_n):
             _x, p = _d_AlterConfigsRequest_AlterConfigsResource_v0(b, p)
             _a(_x)
-    (f1,) = _SReq1.unpack_from(b, p)
+    (o.validate_only,) = _SReq1.unpack_from(b, p)
     p += 1
-    return AlterConfigsRequest(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_AlterConfigsRequest_v0(o: AlterConfigsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.resources
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_AlterConfigsRequest_AlterConfigsResource_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, False, False)
+            _v = _o.configs
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.name, False, False)
+                    encode_string(b, _o2.value, False, True)
     b += _SReq1.pack(o.validate_only)
 
 
 def _d_AlterConfigsRequest_v2(b: memoryview, p: int) -> tuple[AlterConfigsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: AlterConfigsRequest = _new(AlterConfigsRequest)
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Resources was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.resources = []
+        _a = o.resources.append
         for _ in range(_n):
             _x, p = _d_AlterConfigsRequest_AlterConfigsResource_v2(b, p)
             _a(_x)
-    (f1,) = _SReq1.unpack_from(b, p)
+    (o.validate_only,) = _SReq1.unpack_from(b, p)
     p += 1
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterConfigsRequest(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterConfigsRequest_v2(o: AlterConfigsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.resources
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterConfigsRequest_AlterConfigsResource_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, True, False)
+            _v = _o.configs
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    encode_string(b, _o2.value, True, True)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq1.pack(o.validate_only)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -328,116 +298,98 @@ class AlterConfigsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_AlterConfigsResponse_AlterConfigsResourceResponse_v0(b: memoryview, p: int) -> tuple[AlterConfigsResponse.AlterConfigsResourceResponse, int]:
-    (f0,) = _SResp0.unpack_from(b, p)
-    p += 2
-    f1, p = read_nullable_string(b, p)
-    (f2,) = _SResp1.unpack_from(b, p)
-    p += 1
-    f3, p = read_string(b, p)
-    return AlterConfigsResponse.AlterConfigsResourceResponse(f0, f1, f2, f3), p
-
-
-def _e_AlterConfigsResponse_AlterConfigsResourceResponse_v0(o: AlterConfigsResponse.AlterConfigsResourceResponse, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, False, True)
-    b += _SResp1.pack(o.resource_type)
-    encode_string(b, o.resource_name, False, False)
-
-
-def _d_AlterConfigsResponse_AlterConfigsResourceResponse_v2(b: memoryview, p: int) -> tuple[AlterConfigsResponse.AlterConfigsResourceResponse, int]:
-    (f0,) = _SResp0.unpack_from(b, p)
-    p += 2
-    f1, p = read_compact_nullable_string(b, p)
-    (f2,) = _SResp1.unpack_from(b, p)
-    p += 1
-    f3, p = read_compact_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterConfigsResponse.AlterConfigsResourceResponse(f0, f1, f2, f3, _ut), p
-
-
-def _e_AlterConfigsResponse_AlterConfigsResourceResponse_v2(o: AlterConfigsResponse.AlterConfigsResourceResponse, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, True, True)
-    b += _SResp1.pack(o.resource_type)
-    encode_string(b, o.resource_name, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AlterConfigsResponse_v0(b: memoryview, p: int) -> tuple[AlterConfigsResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp2.unpack_from(b, p)
+    _e: Any
+    o: AlterConfigsResponse = _new(AlterConfigsResponse)
+    (o.throttle_time_ms,) = _SResp2.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
-            _x, p = _d_AlterConfigsResponse_AlterConfigsResourceResponse_v0(b, p)
-            _a(_x)
-    return AlterConfigsResponse(f0, f1), p
+            _e = _new(AlterConfigsResponse.AlterConfigsResourceResponse)
+            (_e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 2
+            _e.error_message, p = read_nullable_string(b, p)
+            (_e.resource_type,) = _SResp1.unpack_from(b, p)
+            p += 1
+            _e.resource_name, p = read_string(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_AlterConfigsResponse_v0(o: AlterConfigsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms)
     _v = o.responses
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_AlterConfigsResponse_AlterConfigsResourceResponse_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.error_message, False, True)
+            b += _SResp1.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, False, False)
 
 
 def _d_AlterConfigsResponse_v2(b: memoryview, p: int) -> tuple[AlterConfigsResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp2.unpack_from(b, p)
+    _e: Any
+    o: AlterConfigsResponse = _new(AlterConfigsResponse)
+    (o.throttle_time_ms,) = _SResp2.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
-            _x, p = _d_AlterConfigsResponse_AlterConfigsResourceResponse_v2(b, p)
-            _a(_x)
+            _e = _new(AlterConfigsResponse.AlterConfigsResourceResponse)
+            (_e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 2
+            _e.error_message, p = read_compact_nullable_string(b, p)
+            (_e.resource_type,) = _SResp1.unpack_from(b, p)
+            p += 1
+            _e.resource_name, p = read_compact_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterConfigsResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterConfigsResponse_v2(o: AlterConfigsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms)
     _v = o.responses
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterConfigsResponse_AlterConfigsResourceResponse_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.error_message, True, True)
+            b += _SResp1.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>iq')
@@ -123,338 +124,226 @@ class AlterPartitionRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_AlterPartitionRequest_BrokerState_v3(b: memoryview, p: int) -> tuple[AlterPartitionRequest.BrokerState, int]:
-    (f0, f1,) = _SReq0.unpack_from(b, p)
-    p += 12
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionRequest.BrokerState(f0, f1, _ut), p
-
-
-def _e_AlterPartitionRequest_BrokerState_v3(o: AlterPartitionRequest.BrokerState, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.broker_id, o.broker_epoch)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AlterPartitionRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[AlterPartitionRequest.PartitionData, int]:
-    f3: Any
-    (f0, f1,) = _SReq1.unpack_from(b, p)
+    o: AlterPartitionRequest.PartitionData = _new(AlterPartitionRequest.PartitionData)
+    (o.partition_index, o.leader_epoch,) = _SReq1.unpack_from(b, p)
     p += 8
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array NewIsr was null')
     else:
-        f2 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.new_isr = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    f3 = []
-    f4 = 0
-    (f5,) = _SReq2.unpack_from(b, p)
+    o.new_isr_with_epochs = []
+    o.leader_recovery_state = 0
+    (o.partition_epoch,) = _SReq2.unpack_from(b, p)
     p += 4
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionRequest.PartitionData(f0, f1, f2, f3, f4, f5, _ut), p
-
-
-def _e_AlterPartitionRequest_PartitionData_v0(o: AlterPartitionRequest.PartitionData, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SReq1.pack(o.partition_index, o.leader_epoch)
-    _v = o.new_isr
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq2.pack(o.partition_epoch)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_AlterPartitionRequest_PartitionData_v1(b: memoryview, p: int) -> tuple[AlterPartitionRequest.PartitionData, int]:
-    f3: Any
-    (f0, f1,) = _SReq1.unpack_from(b, p)
+    o: AlterPartitionRequest.PartitionData = _new(AlterPartitionRequest.PartitionData)
+    (o.partition_index, o.leader_epoch,) = _SReq1.unpack_from(b, p)
     p += 8
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array NewIsr was null')
     else:
-        f2 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.new_isr = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    f3 = []
-    (f4, f5,) = _SReq3.unpack_from(b, p)
+    o.new_isr_with_epochs = []
+    (o.leader_recovery_state, o.partition_epoch,) = _SReq3.unpack_from(b, p)
     p += 5
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionRequest.PartitionData(f0, f1, f2, f3, f4, f5, _ut), p
-
-
-def _e_AlterPartitionRequest_PartitionData_v1(o: AlterPartitionRequest.PartitionData, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SReq1.pack(o.partition_index, o.leader_epoch)
-    _v = o.new_isr
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq3.pack(o.leader_recovery_state, o.partition_epoch)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_AlterPartitionRequest_PartitionData_v3(b: memoryview, p: int) -> tuple[AlterPartitionRequest.PartitionData, int]:
-    _x: Any
     _a: Any
-    f2: Any
-    f3: Any
-    (f0, f1,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: AlterPartitionRequest.PartitionData = _new(AlterPartitionRequest.PartitionData)
+    (o.partition_index, o.leader_epoch,) = _SReq1.unpack_from(b, p)
     p += 8
-    f2 = []
+    o.new_isr = []
     _n, p = read_compact_array_len(b, p, 13)
     if _n < 0:
         raise DecodeError('non-nullable array NewIsrWithEpochs was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.new_isr_with_epochs = []
+        _a = o.new_isr_with_epochs.append
         for _ in range(_n):
-            _x, p = _d_AlterPartitionRequest_BrokerState_v3(b, p)
-            _a(_x)
-    (f4, f5,) = _SReq3.unpack_from(b, p)
+            _e = _new(AlterPartitionRequest.BrokerState)
+            (_e.broker_id, _e.broker_epoch,) = _SReq0.unpack_from(b, p)
+            p += 12
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    (o.leader_recovery_state, o.partition_epoch,) = _SReq3.unpack_from(b, p)
     p += 5
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionRequest.PartitionData(f0, f1, f2, f3, f4, f5, _ut), p
-
-
-def _e_AlterPartitionRequest_PartitionData_v3(o: AlterPartitionRequest.PartitionData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SReq1.pack(o.partition_index, o.leader_epoch)
-    _v = o.new_isr_with_epochs
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AlterPartitionRequest_BrokerState_v3(_x, w)
-            b = w.b
-    b += _SReq3.pack(o.leader_recovery_state, o.partition_epoch)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_AlterPartitionRequest_TopicData_v0(b: memoryview, p: int) -> tuple[AlterPartitionRequest.TopicData, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_compact_string(b, p)
-    f1 = ZERO_UUID
+    o: AlterPartitionRequest.TopicData = _new(AlterPartitionRequest.TopicData)
+    o.topic_name, p = read_compact_string(b, p)
+    o.topic_id = ZERO_UUID
     _n, p = read_compact_array_len(b, p, 14)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_AlterPartitionRequest_PartitionData_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionRequest.TopicData(f0, f1, f2, _ut), p
-
-
-def _e_AlterPartitionRequest_TopicData_v0(o: AlterPartitionRequest.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AlterPartitionRequest_PartitionData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_AlterPartitionRequest_TopicData_v1(b: memoryview, p: int) -> tuple[AlterPartitionRequest.TopicData, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_compact_string(b, p)
-    f1 = ZERO_UUID
+    o: AlterPartitionRequest.TopicData = _new(AlterPartitionRequest.TopicData)
+    o.topic_name, p = read_compact_string(b, p)
+    o.topic_id = ZERO_UUID
     _n, p = read_compact_array_len(b, p, 15)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_AlterPartitionRequest_PartitionData_v1(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionRequest.TopicData(f0, f1, f2, _ut), p
-
-
-def _e_AlterPartitionRequest_TopicData_v1(o: AlterPartitionRequest.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AlterPartitionRequest_PartitionData_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_AlterPartitionRequest_TopicData_v2(b: memoryview, p: int) -> tuple[AlterPartitionRequest.TopicData, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0 = ''
-    f1, p = read_uuid(b, p)
+    o: AlterPartitionRequest.TopicData = _new(AlterPartitionRequest.TopicData)
+    o.topic_name = ''
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 15)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_AlterPartitionRequest_PartitionData_v1(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionRequest.TopicData(f0, f1, f2, _ut), p
-
-
-def _e_AlterPartitionRequest_TopicData_v2(o: AlterPartitionRequest.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AlterPartitionRequest_PartitionData_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_AlterPartitionRequest_TopicData_v3(b: memoryview, p: int) -> tuple[AlterPartitionRequest.TopicData, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0 = ''
-    f1, p = read_uuid(b, p)
+    o: AlterPartitionRequest.TopicData = _new(AlterPartitionRequest.TopicData)
+    o.topic_name = ''
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 15)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_AlterPartitionRequest_PartitionData_v3(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionRequest.TopicData(f0, f1, f2, _ut), p
-
-
-def _e_AlterPartitionRequest_TopicData_v3(o: AlterPartitionRequest.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AlterPartitionRequest_PartitionData_v3(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_AlterPartitionRequest_v0(b: memoryview, p: int) -> tuple[AlterPartitionRequest, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0, f1,) = _SReq0.unpack_from(b, p)
+    o: AlterPartitionRequest = _new(AlterPartitionRequest)
+    (o.broker_id, o.broker_epoch,) = _SReq0.unpack_from(b, p)
     p += 12
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_AlterPartitionRequest_TopicData_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionRequest(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterPartitionRequest_v0(o: AlterPartitionRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq0.pack(o.broker_id, o.broker_epoch)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterPartitionRequest_TopicData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.partition_index, _o2.leader_epoch)
+                    _v = _o2.new_isr
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq2.pack(_o2.partition_epoch)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -464,37 +353,55 @@ def _e_AlterPartitionRequest_v0(o: AlterPartitionRequest, w: Writer) -> None:
 def _d_AlterPartitionRequest_v1(b: memoryview, p: int) -> tuple[AlterPartitionRequest, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0, f1,) = _SReq0.unpack_from(b, p)
+    o: AlterPartitionRequest = _new(AlterPartitionRequest)
+    (o.broker_id, o.broker_epoch,) = _SReq0.unpack_from(b, p)
     p += 12
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_AlterPartitionRequest_TopicData_v1(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionRequest(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterPartitionRequest_v1(o: AlterPartitionRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq0.pack(o.broker_id, o.broker_epoch)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterPartitionRequest_TopicData_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.partition_index, _o2.leader_epoch)
+                    _v = _o2.new_isr
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq3.pack(_o2.leader_recovery_state, _o2.partition_epoch)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -504,37 +411,55 @@ def _e_AlterPartitionRequest_v1(o: AlterPartitionRequest, w: Writer) -> None:
 def _d_AlterPartitionRequest_v2(b: memoryview, p: int) -> tuple[AlterPartitionRequest, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0, f1,) = _SReq0.unpack_from(b, p)
+    o: AlterPartitionRequest = _new(AlterPartitionRequest)
+    (o.broker_id, o.broker_epoch,) = _SReq0.unpack_from(b, p)
     p += 12
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_AlterPartitionRequest_TopicData_v2(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionRequest(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterPartitionRequest_v2(o: AlterPartitionRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq0.pack(o.broker_id, o.broker_epoch)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterPartitionRequest_TopicData_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.partition_index, _o2.leader_epoch)
+                    _v = _o2.new_isr
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq3.pack(_o2.leader_recovery_state, _o2.partition_epoch)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -544,37 +469,61 @@ def _e_AlterPartitionRequest_v2(o: AlterPartitionRequest, w: Writer) -> None:
 def _d_AlterPartitionRequest_v3(b: memoryview, p: int) -> tuple[AlterPartitionRequest, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0, f1,) = _SReq0.unpack_from(b, p)
+    o: AlterPartitionRequest = _new(AlterPartitionRequest)
+    (o.broker_id, o.broker_epoch,) = _SReq0.unpack_from(b, p)
     p += 12
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_AlterPartitionRequest_TopicData_v3(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionRequest(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterPartitionRequest_v3(o: AlterPartitionRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SReq0.pack(o.broker_id, o.broker_epoch)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterPartitionRequest_TopicData_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.partition_index, _o2.leader_epoch)
+                    _v = _o2.new_isr_with_epochs
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SReq0.pack(_o3.broker_id, _o3.broker_epoch)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    b += _SReq3.pack(_o2.leader_recovery_state, _o2.partition_epoch)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -675,228 +624,167 @@ class AlterPartitionResponse(Message):
 
 
 def _d_AlterPartitionResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[AlterPartitionResponse.PartitionData, int]:
-    (f0, f1, f2, f3,) = _SResp0.unpack_from(b, p)
+    o: AlterPartitionResponse.PartitionData = _new(AlterPartitionResponse.PartitionData)
+    (o.partition_index, o.error_code, o.leader_id, o.leader_epoch,) = _SResp0.unpack_from(b, p)
     p += 14
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Isr was null')
     else:
-        f4 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.isr = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    f5 = 0
-    (f6,) = _SResp1.unpack_from(b, p)
+    o.leader_recovery_state = 0
+    (o.partition_epoch,) = _SResp1.unpack_from(b, p)
     p += 4
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, _ut), p
-
-
-def _e_AlterPartitionResponse_PartitionData_v0(o: AlterPartitionResponse.PartitionData, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch)
-    _v = o.isr
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SResp1.pack(o.partition_epoch)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_AlterPartitionResponse_PartitionData_v1(b: memoryview, p: int) -> tuple[AlterPartitionResponse.PartitionData, int]:
-    (f0, f1, f2, f3,) = _SResp0.unpack_from(b, p)
+    o: AlterPartitionResponse.PartitionData = _new(AlterPartitionResponse.PartitionData)
+    (o.partition_index, o.error_code, o.leader_id, o.leader_epoch,) = _SResp0.unpack_from(b, p)
     p += 14
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Isr was null')
     else:
-        f4 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.isr = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    (f5, f6,) = _SResp2.unpack_from(b, p)
+    (o.leader_recovery_state, o.partition_epoch,) = _SResp2.unpack_from(b, p)
     p += 5
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, _ut), p
-
-
-def _e_AlterPartitionResponse_PartitionData_v1(o: AlterPartitionResponse.PartitionData, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch)
-    _v = o.isr
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SResp2.pack(o.leader_recovery_state, o.partition_epoch)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_AlterPartitionResponse_TopicData_v0(b: memoryview, p: int) -> tuple[AlterPartitionResponse.TopicData, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_compact_string(b, p)
-    f1 = ZERO_UUID
+    o: AlterPartitionResponse.TopicData = _new(AlterPartitionResponse.TopicData)
+    o.topic_name, p = read_compact_string(b, p)
+    o.topic_id = ZERO_UUID
     _n, p = read_compact_array_len(b, p, 20)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_AlterPartitionResponse_PartitionData_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionResponse.TopicData(f0, f1, f2, _ut), p
-
-
-def _e_AlterPartitionResponse_TopicData_v0(o: AlterPartitionResponse.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AlterPartitionResponse_PartitionData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_AlterPartitionResponse_TopicData_v1(b: memoryview, p: int) -> tuple[AlterPartitionResponse.TopicData, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_compact_string(b, p)
-    f1 = ZERO_UUID
+    o: AlterPartitionResponse.TopicData = _new(AlterPartitionResponse.TopicData)
+    o.topic_name, p = read_compact_string(b, p)
+    o.topic_id = ZERO_UUID
     _n, p = read_compact_array_len(b, p, 21)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_AlterPartitionResponse_PartitionData_v1(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionResponse.TopicData(f0, f1, f2, _ut), p
-
-
-def _e_AlterPartitionResponse_TopicData_v1(o: AlterPartitionResponse.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AlterPartitionResponse_PartitionData_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_AlterPartitionResponse_TopicData_v2(b: memoryview, p: int) -> tuple[AlterPartitionResponse.TopicData, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0 = ''
-    f1, p = read_uuid(b, p)
+    o: AlterPartitionResponse.TopicData = _new(AlterPartitionResponse.TopicData)
+    o.topic_name = ''
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 21)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_AlterPartitionResponse_PartitionData_v1(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionResponse.TopicData(f0, f1, f2, _ut), p
-
-
-def _e_AlterPartitionResponse_TopicData_v2(o: AlterPartitionResponse.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AlterPartitionResponse_PartitionData_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_AlterPartitionResponse_v0(b: memoryview, p: int) -> tuple[AlterPartitionResponse, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0, f1,) = _SResp3.unpack_from(b, p)
+    o: AlterPartitionResponse = _new(AlterPartitionResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp3.unpack_from(b, p)
     p += 6
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_AlterPartitionResponse_TopicData_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterPartitionResponse_v0(o: AlterPartitionResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms, o.error_code)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterPartitionResponse_TopicData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code, _o2.leader_id, _o2.leader_epoch)
+                    _v = _o2.isr
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SResp1.pack(_o2.partition_epoch)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -906,37 +794,55 @@ def _e_AlterPartitionResponse_v0(o: AlterPartitionResponse, w: Writer) -> None:
 def _d_AlterPartitionResponse_v1(b: memoryview, p: int) -> tuple[AlterPartitionResponse, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0, f1,) = _SResp3.unpack_from(b, p)
+    o: AlterPartitionResponse = _new(AlterPartitionResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp3.unpack_from(b, p)
     p += 6
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_AlterPartitionResponse_TopicData_v1(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterPartitionResponse_v1(o: AlterPartitionResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms, o.error_code)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterPartitionResponse_TopicData_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code, _o2.leader_id, _o2.leader_epoch)
+                    _v = _o2.isr
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SResp2.pack(_o2.leader_recovery_state, _o2.partition_epoch)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -946,37 +852,55 @@ def _e_AlterPartitionResponse_v1(o: AlterPartitionResponse, w: Writer) -> None:
 def _d_AlterPartitionResponse_v2(b: memoryview, p: int) -> tuple[AlterPartitionResponse, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0, f1,) = _SResp3.unpack_from(b, p)
+    o: AlterPartitionResponse = _new(AlterPartitionResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp3.unpack_from(b, p)
     p += 6
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_AlterPartitionResponse_TopicData_v2(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterPartitionResponse_v2(o: AlterPartitionResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms, o.error_code)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterPartitionResponse_TopicData_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code, _o2.leader_id, _o2.leader_epoch)
+                    _v = _o2.isr
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SResp2.pack(_o2.leader_recovery_state, _o2.partition_epoch)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

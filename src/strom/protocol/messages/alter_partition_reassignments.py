@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>i')
@@ -86,109 +87,96 @@ class AlterPartitionReassignmentsRequest(Message):
 
 
 def _d_AlterPartitionReassignmentsRequest_ReassignablePartition_v0(b: memoryview, p: int) -> tuple[AlterPartitionReassignmentsRequest.ReassignablePartition, int]:
-    (f0,) = _SReq0.unpack_from(b, p)
+    o: AlterPartitionReassignmentsRequest.ReassignablePartition = _new(AlterPartitionReassignmentsRequest.ReassignablePartition)
+    (o.partition_index,) = _SReq0.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
-        f1 = None
+        o.replicas = None
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionReassignmentsRequest.ReassignablePartition(f0, f1, _ut), p
-
-
-def _e_AlterPartitionReassignmentsRequest_ReassignablePartition_v0(o: AlterPartitionReassignmentsRequest.ReassignablePartition, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SReq0.pack(o.partition_index)
-    _v = o.replicas
-    encode_array_len(b, _v, True, True)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_AlterPartitionReassignmentsRequest_ReassignableTopic_v0(b: memoryview, p: int) -> tuple[AlterPartitionReassignmentsRequest.ReassignableTopic, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    o: AlterPartitionReassignmentsRequest.ReassignableTopic = _new(AlterPartitionReassignmentsRequest.ReassignableTopic)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_AlterPartitionReassignmentsRequest_ReassignablePartition_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionReassignmentsRequest.ReassignableTopic(f0, f1, _ut), p
-
-
-def _e_AlterPartitionReassignmentsRequest_ReassignableTopic_v0(o: AlterPartitionReassignmentsRequest.ReassignableTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AlterPartitionReassignmentsRequest_ReassignablePartition_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_AlterPartitionReassignmentsRequest_v0(b: memoryview, p: int) -> tuple[AlterPartitionReassignmentsRequest, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SReq0.unpack_from(b, p)
+    o: AlterPartitionReassignmentsRequest = _new(AlterPartitionReassignmentsRequest)
+    (o.timeout_ms,) = _SReq0.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_AlterPartitionReassignmentsRequest_ReassignableTopic_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionReassignmentsRequest(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterPartitionReassignmentsRequest_v0(o: AlterPartitionReassignmentsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq0.pack(o.timeout_ms)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterPartitionReassignmentsRequest_ReassignableTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index)
+                    _v = _o2.replicas
+                    encode_array_len(b, _v, True, True)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -273,103 +261,86 @@ class AlterPartitionReassignmentsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_AlterPartitionReassignmentsResponse_ReassignablePartitionResponse_v0(b: memoryview, p: int) -> tuple[AlterPartitionReassignmentsResponse.ReassignablePartitionResponse, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
-    p += 6
-    f2, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionReassignmentsResponse.ReassignablePartitionResponse(f0, f1, f2, _ut), p
-
-
-def _e_AlterPartitionReassignmentsResponse_ReassignablePartitionResponse_v0(o: AlterPartitionReassignmentsResponse.ReassignablePartitionResponse, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code)
-    encode_string(b, o.error_message, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AlterPartitionReassignmentsResponse_ReassignableTopicResponse_v0(b: memoryview, p: int) -> tuple[AlterPartitionReassignmentsResponse.ReassignableTopicResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    _e: Any
+    o: AlterPartitionReassignmentsResponse.ReassignableTopicResponse = _new(AlterPartitionReassignmentsResponse.ReassignableTopicResponse)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_AlterPartitionReassignmentsResponse_ReassignablePartitionResponse_v0(b, p)
-            _a(_x)
+            _e = _new(AlterPartitionReassignmentsResponse.ReassignablePartitionResponse)
+            (_e.partition_index, _e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 6
+            _e.error_message, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionReassignmentsResponse.ReassignableTopicResponse(f0, f1, _ut), p
-
-
-def _e_AlterPartitionReassignmentsResponse_ReassignableTopicResponse_v0(o: AlterPartitionReassignmentsResponse.ReassignableTopicResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AlterPartitionReassignmentsResponse_ReassignablePartitionResponse_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_AlterPartitionReassignmentsResponse_v0(b: memoryview, p: int) -> tuple[AlterPartitionReassignmentsResponse, int]:
     _x: Any
     _a: Any
-    f3: Any
-    (f0, f1,) = _SResp0.unpack_from(b, p)
+    o: AlterPartitionReassignmentsResponse = _new(AlterPartitionReassignmentsResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp0.unpack_from(b, p)
     p += 6
-    f2, p = read_compact_nullable_string(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
             _x, p = _d_AlterPartitionReassignmentsResponse_ReassignableTopicResponse_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionReassignmentsResponse(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterPartitionReassignmentsResponse_v0(o: AlterPartitionReassignmentsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, True, True)
     _v = o.responses
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterPartitionReassignmentsResponse_ReassignableTopicResponse_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code)
+                    encode_string(b, _o2.error_message, True, True)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 
@@ -82,184 +83,161 @@ class AlterReplicaLogDirsRequest(Message):
 
 
 def _d_AlterReplicaLogDirsRequest_AlterReplicaLogDirTopic_v0(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic, int]:
-    f0, p = read_string(b, p)
+    o: AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic = _new(AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.partitions = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    return AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic(f0, f1), p
-
-
-def _e_AlterReplicaLogDirsRequest_AlterReplicaLogDirTopic_v0(o: AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_AlterReplicaLogDirsRequest_AlterReplicaLogDirTopic_v2(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic, int]:
-    f0, p = read_compact_string(b, p)
+    o: AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic = _new(AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.partitions = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic(f0, f1, _ut), p
-
-
-def _e_AlterReplicaLogDirsRequest_AlterReplicaLogDirTopic_v2(o: AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_AlterReplicaLogDirsRequest_AlterReplicaLogDir_v0(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsRequest.AlterReplicaLogDir, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    o: AlterReplicaLogDirsRequest.AlterReplicaLogDir = _new(AlterReplicaLogDirsRequest.AlterReplicaLogDir)
+    o.path, p = read_string(b, p)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_AlterReplicaLogDirsRequest_AlterReplicaLogDirTopic_v0(b, p)
             _a(_x)
-    return AlterReplicaLogDirsRequest.AlterReplicaLogDir(f0, f1), p
-
-
-def _e_AlterReplicaLogDirsRequest_AlterReplicaLogDir_v0(o: AlterReplicaLogDirsRequest.AlterReplicaLogDir, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.path, False, False)
-    _v = o.topics
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_AlterReplicaLogDirsRequest_AlterReplicaLogDirTopic_v0(_x, w)
-            b = w.b
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_AlterReplicaLogDirsRequest_AlterReplicaLogDir_v2(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsRequest.AlterReplicaLogDir, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    o: AlterReplicaLogDirsRequest.AlterReplicaLogDir = _new(AlterReplicaLogDirsRequest.AlterReplicaLogDir)
+    o.path, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_AlterReplicaLogDirsRequest_AlterReplicaLogDirTopic_v2(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterReplicaLogDirsRequest.AlterReplicaLogDir(f0, f1, _ut), p
-
-
-def _e_AlterReplicaLogDirsRequest_AlterReplicaLogDir_v2(o: AlterReplicaLogDirsRequest.AlterReplicaLogDir, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.path, True, False)
-    _v = o.topics
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AlterReplicaLogDirsRequest_AlterReplicaLogDirTopic_v2(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_AlterReplicaLogDirsRequest_v0(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: AlterReplicaLogDirsRequest = _new(AlterReplicaLogDirsRequest)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Dirs was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.dirs = []
+        _a = o.dirs.append
         for _ in range(_n):
             _x, p = _d_AlterReplicaLogDirsRequest_AlterReplicaLogDir_v0(b, p)
             _a(_x)
-    return AlterReplicaLogDirsRequest(f0), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_AlterReplicaLogDirsRequest_v0(o: AlterReplicaLogDirsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.dirs
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_AlterReplicaLogDirsRequest_AlterReplicaLogDir_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.path, False, False)
+            _v = _o.topics
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.name, False, False)
+                    _v = _o2.partitions
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_AlterReplicaLogDirsRequest_v2(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: AlterReplicaLogDirsRequest = _new(AlterReplicaLogDirsRequest)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Dirs was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.dirs = []
+        _a = o.dirs.append
         for _ in range(_n):
             _x, p = _d_AlterReplicaLogDirsRequest_AlterReplicaLogDir_v2(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterReplicaLogDirsRequest(f0, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterReplicaLogDirsRequest_v2(o: AlterReplicaLogDirsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.dirs
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterReplicaLogDirsRequest_AlterReplicaLogDir_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.path, True, False)
+            _v = _o.topics
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    _v = _o2.partitions
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -336,171 +314,140 @@ class AlterReplicaLogDirsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_AlterReplicaLogDirsResponse_AlterReplicaLogDirPartitionResult_v0(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsResponse.AlterReplicaLogDirPartitionResult, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
-    p += 6
-    return AlterReplicaLogDirsResponse.AlterReplicaLogDirPartitionResult(f0, f1), p
-
-
-def _e_AlterReplicaLogDirsResponse_AlterReplicaLogDirPartitionResult_v0(o: AlterReplicaLogDirsResponse.AlterReplicaLogDirPartitionResult, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code)
-
-
-def _d_AlterReplicaLogDirsResponse_AlterReplicaLogDirPartitionResult_v2(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsResponse.AlterReplicaLogDirPartitionResult, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
-    p += 6
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterReplicaLogDirsResponse.AlterReplicaLogDirPartitionResult(f0, f1, _ut), p
-
-
-def _e_AlterReplicaLogDirsResponse_AlterReplicaLogDirPartitionResult_v2(o: AlterReplicaLogDirsResponse.AlterReplicaLogDirPartitionResult, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AlterReplicaLogDirsResponse_AlterReplicaLogDirTopicResult_v0(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsResponse.AlterReplicaLogDirTopicResult, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: AlterReplicaLogDirsResponse.AlterReplicaLogDirTopicResult = _new(AlterReplicaLogDirsResponse.AlterReplicaLogDirTopicResult)
+    o.topic_name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_AlterReplicaLogDirsResponse_AlterReplicaLogDirPartitionResult_v0(b, p)
-            _a(_x)
-    return AlterReplicaLogDirsResponse.AlterReplicaLogDirTopicResult(f0, f1), p
-
-
-def _e_AlterReplicaLogDirsResponse_AlterReplicaLogDirTopicResult_v0(o: AlterReplicaLogDirsResponse.AlterReplicaLogDirTopicResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_AlterReplicaLogDirsResponse_AlterReplicaLogDirPartitionResult_v0(_x, w)
-            b = w.b
+            _e = _new(AlterReplicaLogDirsResponse.AlterReplicaLogDirPartitionResult)
+            (_e.partition_index, _e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 6
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_AlterReplicaLogDirsResponse_AlterReplicaLogDirTopicResult_v2(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsResponse.AlterReplicaLogDirTopicResult, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    _e: Any
+    o: AlterReplicaLogDirsResponse.AlterReplicaLogDirTopicResult = _new(AlterReplicaLogDirsResponse.AlterReplicaLogDirTopicResult)
+    o.topic_name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_AlterReplicaLogDirsResponse_AlterReplicaLogDirPartitionResult_v2(b, p)
-            _a(_x)
+            _e = _new(AlterReplicaLogDirsResponse.AlterReplicaLogDirPartitionResult)
+            (_e.partition_index, _e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 6
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterReplicaLogDirsResponse.AlterReplicaLogDirTopicResult(f0, f1, _ut), p
-
-
-def _e_AlterReplicaLogDirsResponse_AlterReplicaLogDirTopicResult_v2(o: AlterReplicaLogDirsResponse.AlterReplicaLogDirTopicResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AlterReplicaLogDirsResponse_AlterReplicaLogDirPartitionResult_v2(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_AlterReplicaLogDirsResponse_v0(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    o: AlterReplicaLogDirsResponse = _new(AlterReplicaLogDirsResponse)
+    (o.throttle_time_ms,) = _SResp1.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Results was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.results = []
+        _a = o.results.append
         for _ in range(_n):
             _x, p = _d_AlterReplicaLogDirsResponse_AlterReplicaLogDirTopicResult_v0(b, p)
             _a(_x)
-    return AlterReplicaLogDirsResponse(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_AlterReplicaLogDirsResponse_v0(o: AlterReplicaLogDirsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.results
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_AlterReplicaLogDirsResponse_AlterReplicaLogDirTopicResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code)
 
 
 def _d_AlterReplicaLogDirsResponse_v2(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    o: AlterReplicaLogDirsResponse = _new(AlterReplicaLogDirsResponse)
+    (o.throttle_time_ms,) = _SResp1.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Results was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.results = []
+        _a = o.results.append
         for _ in range(_n):
             _x, p = _d_AlterReplicaLogDirsResponse_AlterReplicaLogDirTopicResult_v2(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterReplicaLogDirsResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterReplicaLogDirsResponse_v2(o: AlterReplicaLogDirsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterReplicaLogDirsResponse_AlterReplicaLogDirTopicResult_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>b')
@@ -95,101 +96,80 @@ class AlterUserScramCredentialsRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_AlterUserScramCredentialsRequest_ScramCredentialDeletion_v0(b: memoryview, p: int) -> tuple[AlterUserScramCredentialsRequest.ScramCredentialDeletion, int]:
-    f0, p = read_compact_string(b, p)
-    (f1,) = _SReq0.unpack_from(b, p)
-    p += 1
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterUserScramCredentialsRequest.ScramCredentialDeletion(f0, f1, _ut), p
-
-
-def _e_AlterUserScramCredentialsRequest_ScramCredentialDeletion_v0(o: AlterUserScramCredentialsRequest.ScramCredentialDeletion, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    b += _SReq0.pack(o.mechanism)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_AlterUserScramCredentialsRequest_ScramCredentialUpsertion_v0(b: memoryview, p: int) -> tuple[AlterUserScramCredentialsRequest.ScramCredentialUpsertion, int]:
-    f0, p = read_compact_string(b, p)
-    (f1, f2,) = _SReq1.unpack_from(b, p)
-    p += 5
-    f3, p = read_compact_bytes(b, p)
-    f4, p = read_compact_bytes(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterUserScramCredentialsRequest.ScramCredentialUpsertion(f0, f1, f2, f3, f4, _ut), p
-
-
-def _e_AlterUserScramCredentialsRequest_ScramCredentialUpsertion_v0(o: AlterUserScramCredentialsRequest.ScramCredentialUpsertion, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    b += _SReq1.pack(o.mechanism, o.iterations)
-    encode_bytes(b, o.salt, True, False)
-    encode_bytes(b, o.salted_password, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AlterUserScramCredentialsRequest_v0(b: memoryview, p: int) -> tuple[AlterUserScramCredentialsRequest, int]:
-    _x: Any
     _a: Any
-    f0: Any
-    f1: Any
+    _e: Any
+    o: AlterUserScramCredentialsRequest = _new(AlterUserScramCredentialsRequest)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Deletions was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.deletions = []
+        _a = o.deletions.append
         for _ in range(_n):
-            _x, p = _d_AlterUserScramCredentialsRequest_ScramCredentialDeletion_v0(b, p)
-            _a(_x)
+            _e = _new(AlterUserScramCredentialsRequest.ScramCredentialDeletion)
+            _e.name, p = read_compact_string(b, p)
+            (_e.mechanism,) = _SReq0.unpack_from(b, p)
+            p += 1
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     _n, p = read_compact_array_len(b, p, 9)
     if _n < 0:
         raise DecodeError('non-nullable array Upsertions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.upsertions = []
+        _a = o.upsertions.append
         for _ in range(_n):
-            _x, p = _d_AlterUserScramCredentialsRequest_ScramCredentialUpsertion_v0(b, p)
-            _a(_x)
+            _e = _new(AlterUserScramCredentialsRequest.ScramCredentialUpsertion)
+            _e.name, p = read_compact_string(b, p)
+            (_e.mechanism, _e.iterations,) = _SReq1.unpack_from(b, p)
+            p += 5
+            _e.salt, p = read_compact_bytes(b, p)
+            _e.salted_password, p = read_compact_bytes(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterUserScramCredentialsRequest(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterUserScramCredentialsRequest_v0(o: AlterUserScramCredentialsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.deletions
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterUserScramCredentialsRequest_ScramCredentialDeletion_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            b += _SReq0.pack(_o.mechanism)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.upsertions
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterUserScramCredentialsRequest_ScramCredentialUpsertion_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            b += _SReq1.pack(_o.mechanism, _o.iterations)
+            encode_bytes(b, _o.salt, True, False)
+            encode_bytes(b, _o.salted_password, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -252,64 +232,54 @@ class AlterUserScramCredentialsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_AlterUserScramCredentialsResponse_AlterUserScramCredentialsResult_v0(b: memoryview, p: int) -> tuple[AlterUserScramCredentialsResponse.AlterUserScramCredentialsResult, int]:
-    f0, p = read_compact_string(b, p)
-    (f1,) = _SResp0.unpack_from(b, p)
-    p += 2
-    f2, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterUserScramCredentialsResponse.AlterUserScramCredentialsResult(f0, f1, f2, _ut), p
-
-
-def _e_AlterUserScramCredentialsResponse_AlterUserScramCredentialsResult_v0(o: AlterUserScramCredentialsResponse.AlterUserScramCredentialsResult, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.user, True, False)
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AlterUserScramCredentialsResponse_v0(b: memoryview, p: int) -> tuple[AlterUserScramCredentialsResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: AlterUserScramCredentialsResponse = _new(AlterUserScramCredentialsResponse)
+    (o.throttle_time_ms,) = _SResp1.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Results was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.results = []
+        _a = o.results.append
         for _ in range(_n):
-            _x, p = _d_AlterUserScramCredentialsResponse_AlterUserScramCredentialsResult_v0(b, p)
-            _a(_x)
+            _e = _new(AlterUserScramCredentialsResponse.AlterUserScramCredentialsResult)
+            _e.user, p = read_compact_string(b, p)
+            (_e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 2
+            _e.error_message, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterUserScramCredentialsResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterUserScramCredentialsResponse_v0(o: AlterUserScramCredentialsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterUserScramCredentialsResponse_AlterUserScramCredentialsResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.user, True, False)
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.error_message, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

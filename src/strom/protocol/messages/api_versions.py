@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 
@@ -51,9 +52,11 @@ class ApiVersionsRequest(Message):
 
 
 def _d_ApiVersionsRequest_v0(b: memoryview, p: int) -> tuple[ApiVersionsRequest, int]:
-    f0 = ''
-    f1 = ''
-    return ApiVersionsRequest(f0, f1), p
+    o: ApiVersionsRequest = _new(ApiVersionsRequest)
+    o.client_software_name = ''
+    o.client_software_version = ''
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ApiVersionsRequest_v0(o: ApiVersionsRequest, w: Writer) -> None:
@@ -61,14 +64,15 @@ def _e_ApiVersionsRequest_v0(o: ApiVersionsRequest, w: Writer) -> None:
 
 
 def _d_ApiVersionsRequest_v3(b: memoryview, p: int) -> tuple[ApiVersionsRequest, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_string(b, p)
+    o: ApiVersionsRequest = _new(ApiVersionsRequest)
+    o.client_software_name, p = read_compact_string(b, p)
+    o.client_software_version, p = read_compact_string(b, p)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ApiVersionsRequest(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ApiVersionsRequest_v3(o: ApiVersionsRequest, w: Writer) -> None:
@@ -196,49 +200,6 @@ class ApiVersionsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_ApiVersionsResponse_ApiVersion_v0(b: memoryview, p: int) -> tuple[ApiVersionsResponse.ApiVersion, int]:
-    (f0, f1, f2,) = _SResp0.unpack_from(b, p)
-    p += 6
-    return ApiVersionsResponse.ApiVersion(f0, f1, f2), p
-
-
-def _e_ApiVersionsResponse_ApiVersion_v0(o: ApiVersionsResponse.ApiVersion, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.api_key, o.min_version, o.max_version)
-
-
-def _d_ApiVersionsResponse_ApiVersion_v3(b: memoryview, p: int) -> tuple[ApiVersionsResponse.ApiVersion, int]:
-    (f0, f1, f2,) = _SResp0.unpack_from(b, p)
-    p += 6
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return ApiVersionsResponse.ApiVersion(f0, f1, f2, _ut), p
-
-
-def _e_ApiVersionsResponse_ApiVersion_v3(o: ApiVersionsResponse.ApiVersion, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.api_key, o.min_version, o.max_version)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_ApiVersionsResponse_SupportedFeatureKey_v3(b: memoryview, p: int) -> tuple[ApiVersionsResponse.SupportedFeatureKey, int]:
-    f0, p = read_compact_string(b, p)
-    (f1, f2,) = _SResp1.unpack_from(b, p)
-    p += 4
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return ApiVersionsResponse.SupportedFeatureKey(f0, f1, f2, _ut), p
-
-
 def _e_ApiVersionsResponse_SupportedFeatureKey_v3(o: ApiVersionsResponse.SupportedFeatureKey, w: Writer) -> None:
     b = w.b
     encode_string(b, o.name, True, False)
@@ -247,18 +208,6 @@ def _e_ApiVersionsResponse_SupportedFeatureKey_v3(o: ApiVersionsResponse.Support
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
         b.append(0)
-
-
-def _d_ApiVersionsResponse_FinalizedFeatureKey_v3(b: memoryview, p: int) -> tuple[ApiVersionsResponse.FinalizedFeatureKey, int]:
-    f0, p = read_compact_string(b, p)
-    (f1, f2,) = _SResp1.unpack_from(b, p)
-    p += 4
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return ApiVersionsResponse.FinalizedFeatureKey(f0, f1, f2, _ut), p
 
 
 def _e_ApiVersionsResponse_FinalizedFeatureKey_v3(o: ApiVersionsResponse.FinalizedFeatureKey, w: Writer) -> None:
@@ -272,109 +221,116 @@ def _e_ApiVersionsResponse_FinalizedFeatureKey_v3(o: ApiVersionsResponse.Finaliz
 
 
 def _d_ApiVersionsResponse_v0(b: memoryview, p: int) -> tuple[ApiVersionsResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f3: Any
-    f5: Any
-    (f0,) = _SResp2.unpack_from(b, p)
+    _e: Any
+    o: ApiVersionsResponse = _new(ApiVersionsResponse)
+    (o.error_code,) = _SResp2.unpack_from(b, p)
     p += 2
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array ApiKeys was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.api_keys = []
+        _a = o.api_keys.append
         for _ in range(_n):
-            _x, p = _d_ApiVersionsResponse_ApiVersion_v0(b, p)
-            _a(_x)
-    f2 = 0
-    f3 = []
-    f4 = -1
-    f5 = []
-    f6 = False
-    return ApiVersionsResponse(f0, f1, f2, f3, f4, f5, f6), p
+            _e = _new(ApiVersionsResponse.ApiVersion)
+            (_e.api_key, _e.min_version, _e.max_version,) = _SResp0.unpack_from(b, p)
+            p += 6
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.throttle_time_ms = 0
+    o.supported_features = []
+    o.finalized_features_epoch = -1
+    o.finalized_features = []
+    o.zk_migration_ready = False
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ApiVersionsResponse_v0(o: ApiVersionsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp2.pack(o.error_code)
     _v = o.api_keys
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ApiVersionsResponse_ApiVersion_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.api_key, _o.min_version, _o.max_version)
 
 
 def _d_ApiVersionsResponse_v1(b: memoryview, p: int) -> tuple[ApiVersionsResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f3: Any
-    f5: Any
-    (f0,) = _SResp2.unpack_from(b, p)
+    _e: Any
+    o: ApiVersionsResponse = _new(ApiVersionsResponse)
+    (o.error_code,) = _SResp2.unpack_from(b, p)
     p += 2
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array ApiKeys was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.api_keys = []
+        _a = o.api_keys.append
         for _ in range(_n):
-            _x, p = _d_ApiVersionsResponse_ApiVersion_v0(b, p)
-            _a(_x)
-    (f2,) = _SResp3.unpack_from(b, p)
+            _e = _new(ApiVersionsResponse.ApiVersion)
+            (_e.api_key, _e.min_version, _e.max_version,) = _SResp0.unpack_from(b, p)
+            p += 6
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    (o.throttle_time_ms,) = _SResp3.unpack_from(b, p)
     p += 4
-    f3 = []
-    f4 = -1
-    f5 = []
-    f6 = False
-    return ApiVersionsResponse(f0, f1, f2, f3, f4, f5, f6), p
+    o.supported_features = []
+    o.finalized_features_epoch = -1
+    o.finalized_features = []
+    o.zk_migration_ready = False
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ApiVersionsResponse_v1(o: ApiVersionsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp2.pack(o.error_code)
     _v = o.api_keys
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ApiVersionsResponse_ApiVersion_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.api_key, _o.min_version, _o.max_version)
     b += _SResp3.pack(o.throttle_time_ms)
 
 
 def _d_ApiVersionsResponse_v3(b: memoryview, p: int) -> tuple[ApiVersionsResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f3: Any
-    f5: Any
-    (f0,) = _SResp2.unpack_from(b, p)
+    _e: Any
+    o: ApiVersionsResponse = _new(ApiVersionsResponse)
+    (o.error_code,) = _SResp2.unpack_from(b, p)
     p += 2
     _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array ApiKeys was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.api_keys = []
+        _a = o.api_keys.append
         for _ in range(_n):
-            _x, p = _d_ApiVersionsResponse_ApiVersion_v3(b, p)
-            _a(_x)
-    (f2,) = _SResp3.unpack_from(b, p)
+            _e = _new(ApiVersionsResponse.ApiVersion)
+            (_e.api_key, _e.min_version, _e.max_version,) = _SResp0.unpack_from(b, p)
+            p += 6
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    (o.throttle_time_ms,) = _SResp3.unpack_from(b, p)
     p += 4
-    f3 = []
-    f4 = -1
-    f5 = []
-    f6 = False
+    o.supported_features = []
+    o.finalized_features_epoch = -1
+    o.finalized_features = []
+    o.zk_migration_ready = False
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -387,15 +343,23 @@ def _d_ApiVersionsResponse_v3(b: memoryview, p: int) -> tuple[ApiVersionsRespons
                 if _n < 0:
                     raise DecodeError('non-nullable array SupportedFeatures was null')
                 else:
-                    f3 = []
-                    _a = f3.append
+                    o.supported_features = []
+                    _a = o.supported_features.append
                     for _ in range(_n):
-                        _x, p = _d_ApiVersionsResponse_SupportedFeatureKey_v3(b, p)
-                        _a(_x)
+                        _e = _new(ApiVersionsResponse.SupportedFeatureKey)
+                        _e.name, p = read_compact_string(b, p)
+                        (_e.min_version, _e.max_version,) = _SResp1.unpack_from(b, p)
+                        p += 4
+                        if b[p] == 0:
+                            p += 1
+                            _e.unknown_tagged_fields = ()
+                        else:
+                            _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+                        _a(_e)
                 check_tag_end(p, _end, _tag)
             elif _tag == 1:
                 _end = p + _size
-                (f4,) = _SResp4.unpack_from(b, p)
+                (o.finalized_features_epoch,) = _SResp4.unpack_from(b, p)
                 p += 8
                 check_tag_end(p, _end, _tag)
             elif _tag == 2:
@@ -404,76 +368,89 @@ def _d_ApiVersionsResponse_v3(b: memoryview, p: int) -> tuple[ApiVersionsRespons
                 if _n < 0:
                     raise DecodeError('non-nullable array FinalizedFeatures was null')
                 else:
-                    f5 = []
-                    _a = f5.append
+                    o.finalized_features = []
+                    _a = o.finalized_features.append
                     for _ in range(_n):
-                        _x, p = _d_ApiVersionsResponse_FinalizedFeatureKey_v3(b, p)
-                        _a(_x)
+                        _e = _new(ApiVersionsResponse.FinalizedFeatureKey)
+                        _e.name, p = read_compact_string(b, p)
+                        (_e.max_version_level, _e.min_version_level,) = _SResp1.unpack_from(b, p)
+                        p += 4
+                        if b[p] == 0:
+                            p += 1
+                            _e.unknown_tagged_fields = ()
+                        else:
+                            _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+                        _a(_e)
                 check_tag_end(p, _end, _tag)
             elif _tag == 3:
                 _end = p + _size
-                (f6,) = _SResp5.unpack_from(b, p)
+                (o.zk_migration_ready,) = _SResp5.unpack_from(b, p)
                 p += 1
                 check_tag_end(p, _end, _tag)
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return ApiVersionsResponse(f0, f1, f2, f3, f4, f5, f6, _ut), p
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _e_ApiVersionsResponse_v3(o: ApiVersionsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp2.pack(o.error_code)
     _v = o.api_keys
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ApiVersionsResponse_ApiVersion_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.api_key, _o.min_version, _o.max_version)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SResp3.pack(o.throttle_time_ms)
-    _t: list[tuple[int, bytes]] = []
-    if o.supported_features != []:
-        _w, w = w, Writer()
-        b = w.b
-        _v = o.supported_features
-        encode_array_len(b, _v, True, False)
-        if _v:
-            for _x in _v:
-                _e_ApiVersionsResponse_SupportedFeatureKey_v3(_x, w)
-                b = w.b
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if o.finalized_features_epoch != -1:
-        _w, w = w, Writer()
-        b = w.b
-        b += _SResp4.pack(o.finalized_features_epoch)
-        _t.append((1, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if o.finalized_features != []:
-        _w, w = w, Writer()
-        b = w.b
-        _v = o.finalized_features
-        encode_array_len(b, _v, True, False)
-        if _v:
-            for _x in _v:
-                _e_ApiVersionsResponse_FinalizedFeatureKey_v3(_x, w)
-                b = w.b
-        _t.append((2, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if o.zk_migration_ready != False:
-        _w, w = w, Writer()
-        b = w.b
-        b += _SResp5.pack(o.zk_migration_ready)
-        _t.append((3, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+    if (o.supported_features != []) or (o.finalized_features_epoch != -1) or (o.finalized_features != []) or (o.zk_migration_ready != False) or o.unknown_tagged_fields:
+        _t = []
+        if o.supported_features != []:
+            _w, w = w, Writer()
+            b = w.b
+            _v = o.supported_features
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_ApiVersionsResponse_SupportedFeatureKey_v3(_x, w)
+                    b = w.b
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
+        if o.finalized_features_epoch != -1:
+            _w, w = w, Writer()
+            b = w.b
+            b += _SResp4.pack(o.finalized_features_epoch)
+            _t.append((1, b''.join(w.finish())))
+            w = _w
+            b = w.b
+        if o.finalized_features != []:
+            _w, w = w, Writer()
+            b = w.b
+            _v = o.finalized_features
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_ApiVersionsResponse_FinalizedFeatureKey_v3(_x, w)
+                    b = w.b
+            _t.append((2, b''.join(w.finish())))
+            w = _w
+            b = w.b
+        if o.zk_migration_ready != False:
+            _w, w = w, Writer()
+            b = w.b
+            b += _SResp5.pack(o.zk_migration_ready)
+            _t.append((3, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)

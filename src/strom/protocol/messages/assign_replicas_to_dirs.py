@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>i')
@@ -103,138 +104,114 @@ class AssignReplicasToDirsRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_AssignReplicasToDirsRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[AssignReplicasToDirsRequest.PartitionData, int]:
-    (f0,) = _SReq0.unpack_from(b, p)
-    p += 4
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return AssignReplicasToDirsRequest.PartitionData(f0, _ut), p
-
-
-def _e_AssignReplicasToDirsRequest_PartitionData_v0(o: AssignReplicasToDirsRequest.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.partition_index)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AssignReplicasToDirsRequest_TopicData_v0(b: memoryview, p: int) -> tuple[AssignReplicasToDirsRequest.TopicData, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_uuid(b, p)
+    _e: Any
+    o: AssignReplicasToDirsRequest.TopicData = _new(AssignReplicasToDirsRequest.TopicData)
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_AssignReplicasToDirsRequest_PartitionData_v0(b, p)
-            _a(_x)
+            _e = _new(AssignReplicasToDirsRequest.PartitionData)
+            (_e.partition_index,) = _SReq0.unpack_from(b, p)
+            p += 4
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AssignReplicasToDirsRequest.TopicData(f0, f1, _ut), p
-
-
-def _e_AssignReplicasToDirsRequest_TopicData_v0(o: AssignReplicasToDirsRequest.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AssignReplicasToDirsRequest_PartitionData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_AssignReplicasToDirsRequest_DirectoryData_v0(b: memoryview, p: int) -> tuple[AssignReplicasToDirsRequest.DirectoryData, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_uuid(b, p)
+    o: AssignReplicasToDirsRequest.DirectoryData = _new(AssignReplicasToDirsRequest.DirectoryData)
+    o.id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_AssignReplicasToDirsRequest_TopicData_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AssignReplicasToDirsRequest.DirectoryData(f0, f1, _ut), p
-
-
-def _e_AssignReplicasToDirsRequest_DirectoryData_v0(o: AssignReplicasToDirsRequest.DirectoryData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.id.bytes
-    _v = o.topics
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AssignReplicasToDirsRequest_TopicData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_AssignReplicasToDirsRequest_v0(b: memoryview, p: int) -> tuple[AssignReplicasToDirsRequest, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0, f1,) = _SReq1.unpack_from(b, p)
+    o: AssignReplicasToDirsRequest = _new(AssignReplicasToDirsRequest)
+    (o.broker_id, o.broker_epoch,) = _SReq1.unpack_from(b, p)
     p += 12
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Directories was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.directories = []
+        _a = o.directories.append
         for _ in range(_n):
             _x, p = _d_AssignReplicasToDirsRequest_DirectoryData_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AssignReplicasToDirsRequest(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AssignReplicasToDirsRequest_v0(o: AssignReplicasToDirsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SReq1.pack(o.broker_id, o.broker_epoch)
     _v = o.directories
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AssignReplicasToDirsRequest_DirectoryData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.id.bytes
+            _v = _o.topics
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _o2.topic_id.bytes
+                    _v = _o2.partitions
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SReq0.pack(_o3.partition_index)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -330,138 +307,114 @@ class AssignReplicasToDirsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_AssignReplicasToDirsResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[AssignReplicasToDirsResponse.PartitionData, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
-    p += 6
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return AssignReplicasToDirsResponse.PartitionData(f0, f1, _ut), p
-
-
-def _e_AssignReplicasToDirsResponse_PartitionData_v0(o: AssignReplicasToDirsResponse.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AssignReplicasToDirsResponse_TopicData_v0(b: memoryview, p: int) -> tuple[AssignReplicasToDirsResponse.TopicData, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_uuid(b, p)
+    _e: Any
+    o: AssignReplicasToDirsResponse.TopicData = _new(AssignReplicasToDirsResponse.TopicData)
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_AssignReplicasToDirsResponse_PartitionData_v0(b, p)
-            _a(_x)
+            _e = _new(AssignReplicasToDirsResponse.PartitionData)
+            (_e.partition_index, _e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 6
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AssignReplicasToDirsResponse.TopicData(f0, f1, _ut), p
-
-
-def _e_AssignReplicasToDirsResponse_TopicData_v0(o: AssignReplicasToDirsResponse.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AssignReplicasToDirsResponse_PartitionData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_AssignReplicasToDirsResponse_DirectoryData_v0(b: memoryview, p: int) -> tuple[AssignReplicasToDirsResponse.DirectoryData, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_uuid(b, p)
+    o: AssignReplicasToDirsResponse.DirectoryData = _new(AssignReplicasToDirsResponse.DirectoryData)
+    o.id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_AssignReplicasToDirsResponse_TopicData_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AssignReplicasToDirsResponse.DirectoryData(f0, f1, _ut), p
-
-
-def _e_AssignReplicasToDirsResponse_DirectoryData_v0(o: AssignReplicasToDirsResponse.DirectoryData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.id.bytes
-    _v = o.topics
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AssignReplicasToDirsResponse_TopicData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_AssignReplicasToDirsResponse_v0(b: memoryview, p: int) -> tuple[AssignReplicasToDirsResponse, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0, f1,) = _SResp0.unpack_from(b, p)
+    o: AssignReplicasToDirsResponse = _new(AssignReplicasToDirsResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp0.unpack_from(b, p)
     p += 6
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Directories was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.directories = []
+        _a = o.directories.append
         for _ in range(_n):
             _x, p = _d_AssignReplicasToDirsResponse_DirectoryData_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AssignReplicasToDirsResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AssignReplicasToDirsResponse_v0(o: AssignReplicasToDirsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms, o.error_code)
     _v = o.directories
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AssignReplicasToDirsResponse_DirectoryData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.id.bytes
+            _v = _o.topics
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _o2.topic_id.bytes
+                    _v = _o2.partitions
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp0.pack(_o3.partition_index, _o3.error_code)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

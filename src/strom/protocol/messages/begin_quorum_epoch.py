@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>i')
@@ -120,185 +121,114 @@ class BeginQuorumEpochRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_BeginQuorumEpochRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[BeginQuorumEpochRequest.PartitionData, int]:
-    (f0,) = _SReq0.unpack_from(b, p)
-    p += 4
-    f1 = ZERO_UUID
-    (f2, f3,) = _SReq1.unpack_from(b, p)
-    p += 8
-    return BeginQuorumEpochRequest.PartitionData(f0, f1, f2, f3), p
-
-
-def _e_BeginQuorumEpochRequest_PartitionData_v0(o: BeginQuorumEpochRequest.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SReq2.pack(o.partition_index, o.leader_id, o.leader_epoch)
-
-
-def _d_BeginQuorumEpochRequest_PartitionData_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpochRequest.PartitionData, int]:
-    (f0,) = _SReq0.unpack_from(b, p)
-    p += 4
-    f1, p = read_uuid(b, p)
-    (f2, f3,) = _SReq1.unpack_from(b, p)
-    p += 8
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return BeginQuorumEpochRequest.PartitionData(f0, f1, f2, f3, _ut), p
-
-
-def _e_BeginQuorumEpochRequest_PartitionData_v1(o: BeginQuorumEpochRequest.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.partition_index)
-    b += o.voter_directory_id.bytes
-    b += _SReq1.pack(o.leader_id, o.leader_epoch)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_BeginQuorumEpochRequest_TopicData_v0(b: memoryview, p: int) -> tuple[BeginQuorumEpochRequest.TopicData, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: BeginQuorumEpochRequest.TopicData = _new(BeginQuorumEpochRequest.TopicData)
+    o.topic_name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 12)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_BeginQuorumEpochRequest_PartitionData_v0(b, p)
-            _a(_x)
-    return BeginQuorumEpochRequest.TopicData(f0, f1), p
-
-
-def _e_BeginQuorumEpochRequest_TopicData_v0(o: BeginQuorumEpochRequest.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_BeginQuorumEpochRequest_PartitionData_v0(_x, w)
-            b = w.b
+            _e = _new(BeginQuorumEpochRequest.PartitionData)
+            (_e.partition_index,) = _SReq0.unpack_from(b, p)
+            p += 4
+            _e.voter_directory_id = ZERO_UUID
+            (_e.leader_id, _e.leader_epoch,) = _SReq1.unpack_from(b, p)
+            p += 8
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_BeginQuorumEpochRequest_TopicData_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpochRequest.TopicData, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    _e: Any
+    o: BeginQuorumEpochRequest.TopicData = _new(BeginQuorumEpochRequest.TopicData)
+    o.topic_name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 29)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_BeginQuorumEpochRequest_PartitionData_v1(b, p)
-            _a(_x)
+            _e = _new(BeginQuorumEpochRequest.PartitionData)
+            (_e.partition_index,) = _SReq0.unpack_from(b, p)
+            p += 4
+            _e.voter_directory_id, p = read_uuid(b, p)
+            (_e.leader_id, _e.leader_epoch,) = _SReq1.unpack_from(b, p)
+            p += 8
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return BeginQuorumEpochRequest.TopicData(f0, f1, _ut), p
-
-
-def _e_BeginQuorumEpochRequest_TopicData_v1(o: BeginQuorumEpochRequest.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_BeginQuorumEpochRequest_PartitionData_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_BeginQuorumEpochRequest_LeaderEndpoint_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpochRequest.LeaderEndpoint, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_string(b, p)
-    (f2,) = _SReq3.unpack_from(b, p)
-    p += 2
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return BeginQuorumEpochRequest.LeaderEndpoint(f0, f1, f2, _ut), p
-
-
-def _e_BeginQuorumEpochRequest_LeaderEndpoint_v1(o: BeginQuorumEpochRequest.LeaderEndpoint, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    encode_string(b, o.host, True, False)
-    b += _SReq3.pack(o.port)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_BeginQuorumEpochRequest_v0(b: memoryview, p: int) -> tuple[BeginQuorumEpochRequest, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f3: Any
-    f0, p = read_nullable_string(b, p)
-    f1 = -1
+    o: BeginQuorumEpochRequest = _new(BeginQuorumEpochRequest)
+    o.cluster_id, p = read_nullable_string(b, p)
+    o.voter_id = -1
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_BeginQuorumEpochRequest_TopicData_v0(b, p)
             _a(_x)
-    f3 = []
-    return BeginQuorumEpochRequest(f0, f1, f2, f3), p
+    o.leader_endpoints = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_BeginQuorumEpochRequest_v0(o: BeginQuorumEpochRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.cluster_id, False, True)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_BeginQuorumEpochRequest_TopicData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq2.pack(_o2.partition_index, _o2.leader_id, _o2.leader_epoch)
 
 
 def _d_BeginQuorumEpochRequest_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpochRequest, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f3: Any
-    f0, p = read_compact_nullable_string(b, p)
-    (f1,) = _SReq0.unpack_from(b, p)
+    _e: Any
+    o: BeginQuorumEpochRequest = _new(BeginQuorumEpochRequest)
+    o.cluster_id, p = read_compact_nullable_string(b, p)
+    (o.voter_id,) = _SReq0.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_BeginQuorumEpochRequest_TopicData_v1(b, p)
             _a(_x)
@@ -306,37 +236,66 @@ def _d_BeginQuorumEpochRequest_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpo
     if _n < 0:
         raise DecodeError('non-nullable array LeaderEndpoints was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.leader_endpoints = []
+        _a = o.leader_endpoints.append
         for _ in range(_n):
-            _x, p = _d_BeginQuorumEpochRequest_LeaderEndpoint_v1(b, p)
-            _a(_x)
+            _e = _new(BeginQuorumEpochRequest.LeaderEndpoint)
+            _e.name, p = read_compact_string(b, p)
+            _e.host, p = read_compact_string(b, p)
+            (_e.port,) = _SReq3.unpack_from(b, p)
+            p += 2
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return BeginQuorumEpochRequest(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_BeginQuorumEpochRequest_v1(o: BeginQuorumEpochRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.cluster_id, True, True)
     b += _SReq0.pack(o.voter_id)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_BeginQuorumEpochRequest_TopicData_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index)
+                    b += _o2.voter_directory_id.bytes
+                    b += _SReq1.pack(_o2.leader_id, _o2.leader_epoch)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.leader_endpoints
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_BeginQuorumEpochRequest_LeaderEndpoint_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            encode_string(b, _o.host, True, False)
+            b += _SReq3.pack(_o.port)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -444,118 +403,54 @@ class BeginQuorumEpochResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_BeginQuorumEpochResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[BeginQuorumEpochResponse.PartitionData, int]:
-    (f0, f1, f2, f3,) = _SResp0.unpack_from(b, p)
-    p += 14
-    return BeginQuorumEpochResponse.PartitionData(f0, f1, f2, f3), p
-
-
-def _e_BeginQuorumEpochResponse_PartitionData_v0(o: BeginQuorumEpochResponse.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch)
-
-
-def _d_BeginQuorumEpochResponse_PartitionData_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpochResponse.PartitionData, int]:
-    (f0, f1, f2, f3,) = _SResp0.unpack_from(b, p)
-    p += 14
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return BeginQuorumEpochResponse.PartitionData(f0, f1, f2, f3, _ut), p
-
-
-def _e_BeginQuorumEpochResponse_PartitionData_v1(o: BeginQuorumEpochResponse.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_BeginQuorumEpochResponse_TopicData_v0(b: memoryview, p: int) -> tuple[BeginQuorumEpochResponse.TopicData, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: BeginQuorumEpochResponse.TopicData = _new(BeginQuorumEpochResponse.TopicData)
+    o.topic_name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 14)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_BeginQuorumEpochResponse_PartitionData_v0(b, p)
-            _a(_x)
-    return BeginQuorumEpochResponse.TopicData(f0, f1), p
-
-
-def _e_BeginQuorumEpochResponse_TopicData_v0(o: BeginQuorumEpochResponse.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_BeginQuorumEpochResponse_PartitionData_v0(_x, w)
-            b = w.b
+            _e = _new(BeginQuorumEpochResponse.PartitionData)
+            (_e.partition_index, _e.error_code, _e.leader_id, _e.leader_epoch,) = _SResp0.unpack_from(b, p)
+            p += 14
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_BeginQuorumEpochResponse_TopicData_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpochResponse.TopicData, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    _e: Any
+    o: BeginQuorumEpochResponse.TopicData = _new(BeginQuorumEpochResponse.TopicData)
+    o.topic_name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 15)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_BeginQuorumEpochResponse_PartitionData_v1(b, p)
-            _a(_x)
+            _e = _new(BeginQuorumEpochResponse.PartitionData)
+            (_e.partition_index, _e.error_code, _e.leader_id, _e.leader_epoch,) = _SResp0.unpack_from(b, p)
+            p += 14
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return BeginQuorumEpochResponse.TopicData(f0, f1, _ut), p
-
-
-def _e_BeginQuorumEpochResponse_TopicData_v1(o: BeginQuorumEpochResponse.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_BeginQuorumEpochResponse_PartitionData_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_BeginQuorumEpochResponse_NodeEndpoint_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpochResponse.NodeEndpoint, int]:
-    (f0,) = _SResp1.unpack_from(b, p)
-    p += 4
-    f1, p = read_compact_string(b, p)
-    (f2,) = _SResp2.unpack_from(b, p)
-    p += 2
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return BeginQuorumEpochResponse.NodeEndpoint(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_BeginQuorumEpochResponse_NodeEndpoint_v1(o: BeginQuorumEpochResponse.NodeEndpoint, w: Writer) -> None:
@@ -572,56 +467,61 @@ def _e_BeginQuorumEpochResponse_NodeEndpoint_v1(o: BeginQuorumEpochResponse.Node
 def _d_BeginQuorumEpochResponse_v0(b: memoryview, p: int) -> tuple[BeginQuorumEpochResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f2: Any
-    (f0,) = _SResp3.unpack_from(b, p)
+    o: BeginQuorumEpochResponse = _new(BeginQuorumEpochResponse)
+    (o.error_code,) = _SResp3.unpack_from(b, p)
     p += 2
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_BeginQuorumEpochResponse_TopicData_v0(b, p)
             _a(_x)
-    f2 = []
-    return BeginQuorumEpochResponse(f0, f1, f2), p
+    o.node_endpoints = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_BeginQuorumEpochResponse_v0(o: BeginQuorumEpochResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp3.pack(o.error_code)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_BeginQuorumEpochResponse_TopicData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code, _o2.leader_id, _o2.leader_epoch)
 
 
 def _d_BeginQuorumEpochResponse_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpochResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f2: Any
-    (f0,) = _SResp3.unpack_from(b, p)
+    _e: Any
+    o: BeginQuorumEpochResponse = _new(BeginQuorumEpochResponse)
+    (o.error_code,) = _SResp3.unpack_from(b, p)
     p += 2
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_BeginQuorumEpochResponse_TopicData_v1(b, p)
             _a(_x)
-    f2 = []
+    o.node_endpoints = []
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -634,44 +534,69 @@ def _d_BeginQuorumEpochResponse_v1(b: memoryview, p: int) -> tuple[BeginQuorumEp
                 if _n < 0:
                     raise DecodeError('non-nullable array NodeEndpoints was null')
                 else:
-                    f2 = []
-                    _a = f2.append
+                    o.node_endpoints = []
+                    _a = o.node_endpoints.append
                     for _ in range(_n):
-                        _x, p = _d_BeginQuorumEpochResponse_NodeEndpoint_v1(b, p)
-                        _a(_x)
+                        _e = _new(BeginQuorumEpochResponse.NodeEndpoint)
+                        (_e.node_id,) = _SResp1.unpack_from(b, p)
+                        p += 4
+                        _e.host, p = read_compact_string(b, p)
+                        (_e.port,) = _SResp2.unpack_from(b, p)
+                        p += 2
+                        if b[p] == 0:
+                            p += 1
+                            _e.unknown_tagged_fields = ()
+                        else:
+                            _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+                        _a(_e)
                 check_tag_end(p, _end, _tag)
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return BeginQuorumEpochResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _e_BeginQuorumEpochResponse_v1(o: BeginQuorumEpochResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
+    _o2: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp3.pack(o.error_code)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_BeginQuorumEpochResponse_TopicData_v1(_x, w)
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code, _o2.leader_id, _o2.leader_epoch)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
+    if (o.node_endpoints != []) or o.unknown_tagged_fields:
+        _t = []
+        if o.node_endpoints != []:
+            _w, w = w, Writer()
             b = w.b
-    _t: list[tuple[int, bytes]] = []
-    if o.node_endpoints != []:
-        _w, w = w, Writer()
-        b = w.b
-        _v = o.node_endpoints
-        encode_array_len(b, _v, True, False)
-        if _v:
-            for _x in _v:
-                _e_BeginQuorumEpochResponse_NodeEndpoint_v1(_x, w)
-                b = w.b
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+            _v = o.node_endpoints
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_BeginQuorumEpochResponse_NodeEndpoint_v1(_x, w)
+                    b = w.b
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)

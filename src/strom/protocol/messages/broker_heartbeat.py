@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>iqq??')
@@ -64,16 +65,16 @@ class BrokerHeartbeatRequest(Message):
 
 
 def _d_BrokerHeartbeatRequest_v0(b: memoryview, p: int) -> tuple[BrokerHeartbeatRequest, int]:
-    f5: Any
-    (f0, f1, f2, f3, f4,) = _SReq0.unpack_from(b, p)
+    o: BrokerHeartbeatRequest = _new(BrokerHeartbeatRequest)
+    (o.broker_id, o.broker_epoch, o.current_metadata_offset, o.want_fence, o.want_shut_down,) = _SReq0.unpack_from(b, p)
     p += 22
-    f5 = []
+    o.offline_log_dirs = []
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return BrokerHeartbeatRequest(f0, f1, f2, f3, f4, f5, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_BrokerHeartbeatRequest_v0(o: BrokerHeartbeatRequest, w: Writer) -> None:
@@ -88,13 +89,13 @@ def _e_BrokerHeartbeatRequest_v0(o: BrokerHeartbeatRequest, w: Writer) -> None:
 def _d_BrokerHeartbeatRequest_v1(b: memoryview, p: int) -> tuple[BrokerHeartbeatRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    (f0, f1, f2, f3, f4,) = _SReq0.unpack_from(b, p)
+    o: BrokerHeartbeatRequest = _new(BrokerHeartbeatRequest)
+    (o.broker_id, o.broker_epoch, o.current_metadata_offset, o.want_fence, o.want_shut_down,) = _SReq0.unpack_from(b, p)
     p += 22
-    f5 = []
+    o.offline_log_dirs = []
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -107,8 +108,8 @@ def _d_BrokerHeartbeatRequest_v1(b: memoryview, p: int) -> tuple[BrokerHeartbeat
                 if _n < 0:
                     raise DecodeError('non-nullable array OfflineLogDirs was null')
                 else:
-                    f5 = []
-                    _a = f5.append
+                    o.offline_log_dirs = []
+                    _a = o.offline_log_dirs.append
                     for _ in range(_n):
                         _x, p = read_uuid(b, p)
                         _a(_x)
@@ -116,28 +117,29 @@ def _d_BrokerHeartbeatRequest_v1(b: memoryview, p: int) -> tuple[BrokerHeartbeat
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return BrokerHeartbeatRequest(f0, f1, f2, f3, f4, f5, _ut), p
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _e_BrokerHeartbeatRequest_v1(o: BrokerHeartbeatRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SReq0.pack(o.broker_id, o.broker_epoch, o.current_metadata_offset, o.want_fence, o.want_shut_down)
-    _t: list[tuple[int, bytes]] = []
-    if o.offline_log_dirs != []:
-        _w, w = w, Writer()
-        b = w.b
-        _v = o.offline_log_dirs
-        encode_array_len(b, _v, True, False)
-        if _v:
-            for _x in _v:
-                b += _x.bytes
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+    if (o.offline_log_dirs != []) or o.unknown_tagged_fields:
+        _t = []
+        if o.offline_log_dirs != []:
+            _w, w = w, Writer()
+            b = w.b
+            _v = o.offline_log_dirs
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    b += _x.bytes
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)
@@ -188,14 +190,15 @@ class BrokerHeartbeatResponse(Message):
 
 
 def _d_BrokerHeartbeatResponse_v0(b: memoryview, p: int) -> tuple[BrokerHeartbeatResponse, int]:
-    (f0, f1, f2, f3, f4,) = _SResp0.unpack_from(b, p)
+    o: BrokerHeartbeatResponse = _new(BrokerHeartbeatResponse)
+    (o.throttle_time_ms, o.error_code, o.is_caught_up, o.is_fenced, o.should_shut_down,) = _SResp0.unpack_from(b, p)
     p += 9
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return BrokerHeartbeatResponse(f0, f1, f2, f3, f4, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_BrokerHeartbeatResponse_v0(o: BrokerHeartbeatResponse, w: Writer) -> None:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>Hh')
@@ -119,95 +120,64 @@ class BrokerRegistrationRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_BrokerRegistrationRequest_Listener_v0(b: memoryview, p: int) -> tuple[BrokerRegistrationRequest.Listener, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_string(b, p)
-    (f2, f3,) = _SReq0.unpack_from(b, p)
-    p += 4
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return BrokerRegistrationRequest.Listener(f0, f1, f2, f3, _ut), p
-
-
-def _e_BrokerRegistrationRequest_Listener_v0(o: BrokerRegistrationRequest.Listener, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    encode_string(b, o.host, True, False)
-    b += _SReq0.pack(o.port, o.security_protocol)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_BrokerRegistrationRequest_Feature_v0(b: memoryview, p: int) -> tuple[BrokerRegistrationRequest.Feature, int]:
-    f0, p = read_compact_string(b, p)
-    (f1, f2,) = _SReq1.unpack_from(b, p)
-    p += 4
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return BrokerRegistrationRequest.Feature(f0, f1, f2, _ut), p
-
-
-def _e_BrokerRegistrationRequest_Feature_v0(o: BrokerRegistrationRequest.Feature, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    b += _SReq1.pack(o.min_supported_version, o.max_supported_version)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_BrokerRegistrationRequest_v0(b: memoryview, p: int) -> tuple[BrokerRegistrationRequest, int]:
-    _x: Any
     _a: Any
-    f3: Any
-    f4: Any
-    f7: Any
-    (f0,) = _SReq2.unpack_from(b, p)
+    _e: Any
+    o: BrokerRegistrationRequest = _new(BrokerRegistrationRequest)
+    (o.broker_id,) = _SReq2.unpack_from(b, p)
     p += 4
-    f1, p = read_compact_string(b, p)
-    f2, p = read_uuid(b, p)
+    o.cluster_id, p = read_compact_string(b, p)
+    o.incarnation_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Listeners was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.listeners = []
+        _a = o.listeners.append
         for _ in range(_n):
-            _x, p = _d_BrokerRegistrationRequest_Listener_v0(b, p)
-            _a(_x)
+            _e = _new(BrokerRegistrationRequest.Listener)
+            _e.name, p = read_compact_string(b, p)
+            _e.host, p = read_compact_string(b, p)
+            (_e.port, _e.security_protocol,) = _SReq0.unpack_from(b, p)
+            p += 4
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Features was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.features = []
+        _a = o.features.append
         for _ in range(_n):
-            _x, p = _d_BrokerRegistrationRequest_Feature_v0(b, p)
-            _a(_x)
-    f5, p = read_compact_nullable_string(b, p)
-    f6 = False
-    f7 = []
-    f8 = -1
+            _e = _new(BrokerRegistrationRequest.Feature)
+            _e.name, p = read_compact_string(b, p)
+            (_e.min_supported_version, _e.max_supported_version,) = _SReq1.unpack_from(b, p)
+            p += 4
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    o.rack, p = read_compact_nullable_string(b, p)
+    o.is_migrating_zk_broker = False
+    o.log_dirs = []
+    o.previous_broker_epoch = -1
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return BrokerRegistrationRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_BrokerRegistrationRequest_v0(o: BrokerRegistrationRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq2.pack(o.broker_id)
     encode_string(b, o.cluster_id, True, False)
@@ -215,15 +185,24 @@ def _e_BrokerRegistrationRequest_v0(o: BrokerRegistrationRequest, w: Writer) -> 
     _v = o.listeners
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_BrokerRegistrationRequest_Listener_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            encode_string(b, _o.host, True, False)
+            b += _SReq0.pack(_o.port, _o.security_protocol)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.features
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_BrokerRegistrationRequest_Feature_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            b += _SReq1.pack(_o.min_supported_version, _o.max_supported_version)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     encode_string(b, o.rack, True, True)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -232,49 +211,64 @@ def _e_BrokerRegistrationRequest_v0(o: BrokerRegistrationRequest, w: Writer) -> 
 
 
 def _d_BrokerRegistrationRequest_v1(b: memoryview, p: int) -> tuple[BrokerRegistrationRequest, int]:
-    _x: Any
     _a: Any
-    f3: Any
-    f4: Any
-    f7: Any
-    (f0,) = _SReq2.unpack_from(b, p)
+    _e: Any
+    o: BrokerRegistrationRequest = _new(BrokerRegistrationRequest)
+    (o.broker_id,) = _SReq2.unpack_from(b, p)
     p += 4
-    f1, p = read_compact_string(b, p)
-    f2, p = read_uuid(b, p)
+    o.cluster_id, p = read_compact_string(b, p)
+    o.incarnation_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Listeners was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.listeners = []
+        _a = o.listeners.append
         for _ in range(_n):
-            _x, p = _d_BrokerRegistrationRequest_Listener_v0(b, p)
-            _a(_x)
+            _e = _new(BrokerRegistrationRequest.Listener)
+            _e.name, p = read_compact_string(b, p)
+            _e.host, p = read_compact_string(b, p)
+            (_e.port, _e.security_protocol,) = _SReq0.unpack_from(b, p)
+            p += 4
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Features was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.features = []
+        _a = o.features.append
         for _ in range(_n):
-            _x, p = _d_BrokerRegistrationRequest_Feature_v0(b, p)
-            _a(_x)
-    f5, p = read_compact_nullable_string(b, p)
-    (f6,) = _SReq3.unpack_from(b, p)
+            _e = _new(BrokerRegistrationRequest.Feature)
+            _e.name, p = read_compact_string(b, p)
+            (_e.min_supported_version, _e.max_supported_version,) = _SReq1.unpack_from(b, p)
+            p += 4
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    o.rack, p = read_compact_nullable_string(b, p)
+    (o.is_migrating_zk_broker,) = _SReq3.unpack_from(b, p)
     p += 1
-    f7 = []
-    f8 = -1
+    o.log_dirs = []
+    o.previous_broker_epoch = -1
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return BrokerRegistrationRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_BrokerRegistrationRequest_v1(o: BrokerRegistrationRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq2.pack(o.broker_id)
     encode_string(b, o.cluster_id, True, False)
@@ -282,15 +276,24 @@ def _e_BrokerRegistrationRequest_v1(o: BrokerRegistrationRequest, w: Writer) -> 
     _v = o.listeners
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_BrokerRegistrationRequest_Listener_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            encode_string(b, _o.host, True, False)
+            b += _SReq0.pack(_o.port, _o.security_protocol)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.features
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_BrokerRegistrationRequest_Feature_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            b += _SReq1.pack(_o.min_supported_version, _o.max_supported_version)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     encode_string(b, o.rack, True, True)
     b += _SReq3.pack(o.is_migrating_zk_broker)
     if o.unknown_tagged_fields:
@@ -302,55 +305,72 @@ def _e_BrokerRegistrationRequest_v1(o: BrokerRegistrationRequest, w: Writer) -> 
 def _d_BrokerRegistrationRequest_v2(b: memoryview, p: int) -> tuple[BrokerRegistrationRequest, int]:
     _x: Any
     _a: Any
-    f3: Any
-    f4: Any
-    f7: Any
-    (f0,) = _SReq2.unpack_from(b, p)
+    _e: Any
+    o: BrokerRegistrationRequest = _new(BrokerRegistrationRequest)
+    (o.broker_id,) = _SReq2.unpack_from(b, p)
     p += 4
-    f1, p = read_compact_string(b, p)
-    f2, p = read_uuid(b, p)
+    o.cluster_id, p = read_compact_string(b, p)
+    o.incarnation_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Listeners was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.listeners = []
+        _a = o.listeners.append
         for _ in range(_n):
-            _x, p = _d_BrokerRegistrationRequest_Listener_v0(b, p)
-            _a(_x)
+            _e = _new(BrokerRegistrationRequest.Listener)
+            _e.name, p = read_compact_string(b, p)
+            _e.host, p = read_compact_string(b, p)
+            (_e.port, _e.security_protocol,) = _SReq0.unpack_from(b, p)
+            p += 4
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Features was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.features = []
+        _a = o.features.append
         for _ in range(_n):
-            _x, p = _d_BrokerRegistrationRequest_Feature_v0(b, p)
-            _a(_x)
-    f5, p = read_compact_nullable_string(b, p)
-    (f6,) = _SReq3.unpack_from(b, p)
+            _e = _new(BrokerRegistrationRequest.Feature)
+            _e.name, p = read_compact_string(b, p)
+            (_e.min_supported_version, _e.max_supported_version,) = _SReq1.unpack_from(b, p)
+            p += 4
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    o.rack, p = read_compact_nullable_string(b, p)
+    (o.is_migrating_zk_broker,) = _SReq3.unpack_from(b, p)
     p += 1
     _n, p = read_compact_array_len(b, p, 16)
     if _n < 0:
         raise DecodeError('non-nullable array LogDirs was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.log_dirs = []
+        _a = o.log_dirs.append
         for _ in range(_n):
             _x, p = read_uuid(b, p)
             _a(_x)
-    f8 = -1
+    o.previous_broker_epoch = -1
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return BrokerRegistrationRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_BrokerRegistrationRequest_v2(o: BrokerRegistrationRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq2.pack(o.broker_id)
     encode_string(b, o.cluster_id, True, False)
@@ -358,15 +378,24 @@ def _e_BrokerRegistrationRequest_v2(o: BrokerRegistrationRequest, w: Writer) -> 
     _v = o.listeners
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_BrokerRegistrationRequest_Listener_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            encode_string(b, _o.host, True, False)
+            b += _SReq0.pack(_o.port, _o.security_protocol)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.features
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_BrokerRegistrationRequest_Feature_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            b += _SReq1.pack(_o.min_supported_version, _o.max_supported_version)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     encode_string(b, o.rack, True, True)
     b += _SReq3.pack(o.is_migrating_zk_broker)
     _v = o.log_dirs
@@ -383,56 +412,73 @@ def _e_BrokerRegistrationRequest_v2(o: BrokerRegistrationRequest, w: Writer) -> 
 def _d_BrokerRegistrationRequest_v3(b: memoryview, p: int) -> tuple[BrokerRegistrationRequest, int]:
     _x: Any
     _a: Any
-    f3: Any
-    f4: Any
-    f7: Any
-    (f0,) = _SReq2.unpack_from(b, p)
+    _e: Any
+    o: BrokerRegistrationRequest = _new(BrokerRegistrationRequest)
+    (o.broker_id,) = _SReq2.unpack_from(b, p)
     p += 4
-    f1, p = read_compact_string(b, p)
-    f2, p = read_uuid(b, p)
+    o.cluster_id, p = read_compact_string(b, p)
+    o.incarnation_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Listeners was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.listeners = []
+        _a = o.listeners.append
         for _ in range(_n):
-            _x, p = _d_BrokerRegistrationRequest_Listener_v0(b, p)
-            _a(_x)
+            _e = _new(BrokerRegistrationRequest.Listener)
+            _e.name, p = read_compact_string(b, p)
+            _e.host, p = read_compact_string(b, p)
+            (_e.port, _e.security_protocol,) = _SReq0.unpack_from(b, p)
+            p += 4
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Features was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.features = []
+        _a = o.features.append
         for _ in range(_n):
-            _x, p = _d_BrokerRegistrationRequest_Feature_v0(b, p)
-            _a(_x)
-    f5, p = read_compact_nullable_string(b, p)
-    (f6,) = _SReq3.unpack_from(b, p)
+            _e = _new(BrokerRegistrationRequest.Feature)
+            _e.name, p = read_compact_string(b, p)
+            (_e.min_supported_version, _e.max_supported_version,) = _SReq1.unpack_from(b, p)
+            p += 4
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    o.rack, p = read_compact_nullable_string(b, p)
+    (o.is_migrating_zk_broker,) = _SReq3.unpack_from(b, p)
     p += 1
     _n, p = read_compact_array_len(b, p, 16)
     if _n < 0:
         raise DecodeError('non-nullable array LogDirs was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.log_dirs = []
+        _a = o.log_dirs.append
         for _ in range(_n):
             _x, p = read_uuid(b, p)
             _a(_x)
-    (f8,) = _SReq4.unpack_from(b, p)
+    (o.previous_broker_epoch,) = _SReq4.unpack_from(b, p)
     p += 8
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return BrokerRegistrationRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_BrokerRegistrationRequest_v3(o: BrokerRegistrationRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq2.pack(o.broker_id)
     encode_string(b, o.cluster_id, True, False)
@@ -440,15 +486,24 @@ def _e_BrokerRegistrationRequest_v3(o: BrokerRegistrationRequest, w: Writer) -> 
     _v = o.listeners
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_BrokerRegistrationRequest_Listener_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            encode_string(b, _o.host, True, False)
+            b += _SReq0.pack(_o.port, _o.security_protocol)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.features
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_BrokerRegistrationRequest_Feature_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            b += _SReq1.pack(_o.min_supported_version, _o.max_supported_version)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     encode_string(b, o.rack, True, True)
     b += _SReq3.pack(o.is_migrating_zk_broker)
     _v = o.log_dirs
@@ -502,14 +557,15 @@ class BrokerRegistrationResponse(Message):
 
 
 def _d_BrokerRegistrationResponse_v0(b: memoryview, p: int) -> tuple[BrokerRegistrationResponse, int]:
-    (f0, f1, f2,) = _SResp0.unpack_from(b, p)
+    o: BrokerRegistrationResponse = _new(BrokerRegistrationResponse)
+    (o.throttle_time_ms, o.error_code, o.broker_epoch,) = _SResp0.unpack_from(b, p)
     p += 14
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return BrokerRegistrationResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_BrokerRegistrationResponse_v0(o: BrokerRegistrationResponse, w: Writer) -> None:

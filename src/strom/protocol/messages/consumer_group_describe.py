@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>?')
@@ -54,24 +55,24 @@ class ConsumerGroupDescribeRequest(Message):
 def _d_ConsumerGroupDescribeRequest_v0(b: memoryview, p: int) -> tuple[ConsumerGroupDescribeRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: ConsumerGroupDescribeRequest = _new(ConsumerGroupDescribeRequest)
     _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array GroupIds was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.group_ids = []
+        _a = o.group_ids.append
         for _ in range(_n):
             _x, p = read_compact_string(b, p)
             _a(_x)
-    (f1,) = _SReq0.unpack_from(b, p)
+    (o.include_authorized_operations,) = _SReq0.unpack_from(b, p)
     p += 1
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ConsumerGroupDescribeRequest(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ConsumerGroupDescribeRequest_v0(o: ConsumerGroupDescribeRequest, w: Writer) -> None:
@@ -241,68 +242,62 @@ class ConsumerGroupDescribeResponse(Message):
 
 
 def _d_ConsumerGroupDescribeResponse_TopicPartitions_v0(b: memoryview, p: int) -> tuple[ConsumerGroupDescribeResponse.TopicPartitions, int]:
-    f0, p = read_uuid(b, p)
-    f1, p = read_compact_string(b, p)
+    o: ConsumerGroupDescribeResponse.TopicPartitions = _new(ConsumerGroupDescribeResponse.TopicPartitions)
+    o.topic_id, p = read_uuid(b, p)
+    o.topic_name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f2 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.partitions = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ConsumerGroupDescribeResponse.TopicPartitions(f0, f1, f2, _ut), p
-
-
-def _e_ConsumerGroupDescribeResponse_TopicPartitions_v0(o: ConsumerGroupDescribeResponse.TopicPartitions, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += o.topic_id.bytes
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ConsumerGroupDescribeResponse_Assignment_v0(b: memoryview, p: int) -> tuple[ConsumerGroupDescribeResponse.Assignment, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: ConsumerGroupDescribeResponse.Assignment = _new(ConsumerGroupDescribeResponse.Assignment)
     _n, p = read_compact_array_len(b, p, 19)
     if _n < 0:
         raise DecodeError('non-nullable array TopicPartitions was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.topic_partitions = []
+        _a = o.topic_partitions.append
         for _ in range(_n):
             _x, p = _d_ConsumerGroupDescribeResponse_TopicPartitions_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ConsumerGroupDescribeResponse.Assignment(f0, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ConsumerGroupDescribeResponse_Assignment_v0(o: ConsumerGroupDescribeResponse.Assignment, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topic_partitions
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ConsumerGroupDescribeResponse_TopicPartitions_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -312,148 +307,134 @@ def _e_ConsumerGroupDescribeResponse_Assignment_v0(o: ConsumerGroupDescribeRespo
 def _d_ConsumerGroupDescribeResponse_Member_v0(b: memoryview, p: int) -> tuple[ConsumerGroupDescribeResponse.Member, int]:
     _x: Any
     _a: Any
-    f6: Any
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_nullable_string(b, p)
-    f2, p = read_compact_nullable_string(b, p)
-    (f3,) = _SResp0.unpack_from(b, p)
+    o: ConsumerGroupDescribeResponse.Member = _new(ConsumerGroupDescribeResponse.Member)
+    o.member_id, p = read_compact_string(b, p)
+    o.instance_id, p = read_compact_nullable_string(b, p)
+    o.rack_id, p = read_compact_nullable_string(b, p)
+    (o.member_epoch,) = _SResp0.unpack_from(b, p)
     p += 4
-    f4, p = read_compact_string(b, p)
-    f5, p = read_compact_string(b, p)
+    o.client_id, p = read_compact_string(b, p)
+    o.client_host, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array SubscribedTopicNames was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.subscribed_topic_names = []
+        _a = o.subscribed_topic_names.append
         for _ in range(_n):
             _x, p = read_compact_string(b, p)
             _a(_x)
-    f7, p = read_compact_nullable_string(b, p)
-    f8, p = _d_ConsumerGroupDescribeResponse_Assignment_v0(b, p)
-    f9, p = _d_ConsumerGroupDescribeResponse_Assignment_v0(b, p)
+    o.subscribed_topic_regex, p = read_compact_nullable_string(b, p)
+    o.assignment, p = _d_ConsumerGroupDescribeResponse_Assignment_v0(b, p)
+    o.target_assignment, p = _d_ConsumerGroupDescribeResponse_Assignment_v0(b, p)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ConsumerGroupDescribeResponse.Member(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, _ut), p
-
-
-def _e_ConsumerGroupDescribeResponse_Member_v0(o: ConsumerGroupDescribeResponse.Member, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.member_id, True, False)
-    encode_string(b, o.instance_id, True, True)
-    encode_string(b, o.rack_id, True, True)
-    b += _SResp0.pack(o.member_epoch)
-    encode_string(b, o.client_id, True, False)
-    encode_string(b, o.client_host, True, False)
-    _v = o.subscribed_topic_names
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            encode_string(b, _x, True, False)
-    encode_string(b, o.subscribed_topic_regex, True, True)
-    _e_ConsumerGroupDescribeResponse_Assignment_v0(o.assignment, w)
-    b = w.b
-    _e_ConsumerGroupDescribeResponse_Assignment_v0(o.target_assignment, w)
-    b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ConsumerGroupDescribeResponse_DescribedGroup_v0(b: memoryview, p: int) -> tuple[ConsumerGroupDescribeResponse.DescribedGroup, int]:
     _x: Any
     _a: Any
-    f7: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    o: ConsumerGroupDescribeResponse.DescribedGroup = _new(ConsumerGroupDescribeResponse.DescribedGroup)
+    (o.error_code,) = _SResp1.unpack_from(b, p)
     p += 2
-    f1, p = read_compact_nullable_string(b, p)
-    f2, p = read_compact_string(b, p)
-    f3, p = read_compact_string(b, p)
-    (f4, f5,) = _SResp2.unpack_from(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
+    o.group_id, p = read_compact_string(b, p)
+    o.group_state, p = read_compact_string(b, p)
+    (o.group_epoch, o.assignment_epoch,) = _SResp2.unpack_from(b, p)
     p += 8
-    f6, p = read_compact_string(b, p)
+    o.assignor_name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 16)
     if _n < 0:
         raise DecodeError('non-nullable array Members was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.members = []
+        _a = o.members.append
         for _ in range(_n):
             _x, p = _d_ConsumerGroupDescribeResponse_Member_v0(b, p)
             _a(_x)
-    (f8,) = _SResp0.unpack_from(b, p)
+    (o.authorized_operations,) = _SResp0.unpack_from(b, p)
     p += 4
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ConsumerGroupDescribeResponse.DescribedGroup(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
-
-
-def _e_ConsumerGroupDescribeResponse_DescribedGroup_v0(o: ConsumerGroupDescribeResponse.DescribedGroup, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp1.pack(o.error_code)
-    encode_string(b, o.error_message, True, True)
-    encode_string(b, o.group_id, True, False)
-    encode_string(b, o.group_state, True, False)
-    b += _SResp2.pack(o.group_epoch, o.assignment_epoch)
-    encode_string(b, o.assignor_name, True, False)
-    _v = o.members
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ConsumerGroupDescribeResponse_Member_v0(_x, w)
-            b = w.b
-    b += _SResp0.pack(o.authorized_operations)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ConsumerGroupDescribeResponse_v0(b: memoryview, p: int) -> tuple[ConsumerGroupDescribeResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp0.unpack_from(b, p)
+    o: ConsumerGroupDescribeResponse = _new(ConsumerGroupDescribeResponse)
+    (o.throttle_time_ms,) = _SResp0.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 20)
     if _n < 0:
         raise DecodeError('non-nullable array Groups was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.groups = []
+        _a = o.groups.append
         for _ in range(_n):
             _x, p = _d_ConsumerGroupDescribeResponse_DescribedGroup_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ConsumerGroupDescribeResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ConsumerGroupDescribeResponse_v0(o: ConsumerGroupDescribeResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.groups
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ConsumerGroupDescribeResponse_DescribedGroup_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp1.pack(_o.error_code)
+            encode_string(b, _o.error_message, True, True)
+            encode_string(b, _o.group_id, True, False)
+            encode_string(b, _o.group_state, True, False)
+            b += _SResp2.pack(_o.group_epoch, _o.assignment_epoch)
+            encode_string(b, _o.assignor_name, True, False)
+            _v = _o.members
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.member_id, True, False)
+                    encode_string(b, _o2.instance_id, True, True)
+                    encode_string(b, _o2.rack_id, True, True)
+                    b += _SResp0.pack(_o2.member_epoch)
+                    encode_string(b, _o2.client_id, True, False)
+                    encode_string(b, _o2.client_host, True, False)
+                    _v = _o2.subscribed_topic_names
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _x in _v:
+                            encode_string(b, _x, True, False)
+                    encode_string(b, _o2.subscribed_topic_regex, True, True)
+                    _e_ConsumerGroupDescribeResponse_Assignment_v0(_o2.assignment, w)
+                    b = w.b
+                    _e_ConsumerGroupDescribeResponse_Assignment_v0(_o2.target_assignment, w)
+                    b = w.b
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            b += _SResp0.pack(_o.authorized_operations)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

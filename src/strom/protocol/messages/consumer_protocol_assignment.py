@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 
@@ -67,53 +68,49 @@ class ConsumerProtocolAssignment(Message):
 
 
 def _d_ConsumerProtocolAssignment_TopicPartition_v0(b: memoryview, p: int) -> tuple[ConsumerProtocolAssignment.TopicPartition, int]:
-    f0, p = read_string(b, p)
+    o: ConsumerProtocolAssignment.TopicPartition = _new(ConsumerProtocolAssignment.TopicPartition)
+    o.topic, p = read_string(b, p)
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.partitions = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    return ConsumerProtocolAssignment.TopicPartition(f0, f1), p
-
-
-def _e_ConsumerProtocolAssignment_TopicPartition_v0(o: ConsumerProtocolAssignment.TopicPartition, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_ConsumerProtocolAssignment_v0(b: memoryview, p: int) -> tuple[ConsumerProtocolAssignment, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: ConsumerProtocolAssignment = _new(ConsumerProtocolAssignment)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array AssignedPartitions was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.assigned_partitions = []
+        _a = o.assigned_partitions.append
         for _ in range(_n):
             _x, p = _d_ConsumerProtocolAssignment_TopicPartition_v0(b, p)
             _a(_x)
-    f1, p = read_nullable_bytes(b, p)
-    return ConsumerProtocolAssignment(f0, f1), p
+    o.user_data, p = read_nullable_bytes(b, p)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ConsumerProtocolAssignment_v0(o: ConsumerProtocolAssignment, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.assigned_partitions
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ConsumerProtocolAssignment_TopicPartition_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
     encode_bytes(b, o.user_data, False, True)
 
 

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SH0 = struct.Struct('>i')
@@ -77,45 +78,37 @@ class ConsumerProtocolSubscription(Message):
 
 
 def _d_ConsumerProtocolSubscription_TopicPartition_v1(b: memoryview, p: int) -> tuple[ConsumerProtocolSubscription.TopicPartition, int]:
-    f0, p = read_string(b, p)
+    o: ConsumerProtocolSubscription.TopicPartition = _new(ConsumerProtocolSubscription.TopicPartition)
+    o.topic, p = read_string(b, p)
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.partitions = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    return ConsumerProtocolSubscription.TopicPartition(f0, f1), p
-
-
-def _e_ConsumerProtocolSubscription_TopicPartition_v1(o: ConsumerProtocolSubscription.TopicPartition, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_ConsumerProtocolSubscription_v0(b: memoryview, p: int) -> tuple[ConsumerProtocolSubscription, int]:
     _x: Any
     _a: Any
-    f0: Any
-    f2: Any
+    o: ConsumerProtocolSubscription = _new(ConsumerProtocolSubscription)
     _n, p = read_array_len(b, p, 2)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = read_string(b, p)
             _a(_x)
-    f1, p = read_nullable_bytes(b, p)
-    f2 = []
-    f3 = -1
-    f4 = None
-    return ConsumerProtocolSubscription(f0, f1, f2, f3, f4), p
+    o.user_data, p = read_nullable_bytes(b, p)
+    o.owned_partitions = []
+    o.generation_id = -1
+    o.rack_id = None
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ConsumerProtocolSubscription_v0(o: ConsumerProtocolSubscription, w: Writer) -> None:
@@ -133,35 +126,36 @@ def _e_ConsumerProtocolSubscription_v0(o: ConsumerProtocolSubscription, w: Write
 def _d_ConsumerProtocolSubscription_v1(b: memoryview, p: int) -> tuple[ConsumerProtocolSubscription, int]:
     _x: Any
     _a: Any
-    f0: Any
-    f2: Any
+    o: ConsumerProtocolSubscription = _new(ConsumerProtocolSubscription)
     _n, p = read_array_len(b, p, 2)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = read_string(b, p)
             _a(_x)
-    f1, p = read_nullable_bytes(b, p)
+    o.user_data, p = read_nullable_bytes(b, p)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array OwnedPartitions was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.owned_partitions = []
+        _a = o.owned_partitions.append
         for _ in range(_n):
             _x, p = _d_ConsumerProtocolSubscription_TopicPartition_v1(b, p)
             _a(_x)
-    f3 = -1
-    f4 = None
-    return ConsumerProtocolSubscription(f0, f1, f2, f3, f4), p
+    o.generation_id = -1
+    o.rack_id = None
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ConsumerProtocolSubscription_v1(o: ConsumerProtocolSubscription, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
@@ -172,44 +166,48 @@ def _e_ConsumerProtocolSubscription_v1(o: ConsumerProtocolSubscription, w: Write
     _v = o.owned_partitions
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ConsumerProtocolSubscription_TopicPartition_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_ConsumerProtocolSubscription_v2(b: memoryview, p: int) -> tuple[ConsumerProtocolSubscription, int]:
     _x: Any
     _a: Any
-    f0: Any
-    f2: Any
+    o: ConsumerProtocolSubscription = _new(ConsumerProtocolSubscription)
     _n, p = read_array_len(b, p, 2)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = read_string(b, p)
             _a(_x)
-    f1, p = read_nullable_bytes(b, p)
+    o.user_data, p = read_nullable_bytes(b, p)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array OwnedPartitions was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.owned_partitions = []
+        _a = o.owned_partitions.append
         for _ in range(_n):
             _x, p = _d_ConsumerProtocolSubscription_TopicPartition_v1(b, p)
             _a(_x)
-    (f3,) = _SH0.unpack_from(b, p)
+    (o.generation_id,) = _SH0.unpack_from(b, p)
     p += 4
-    f4 = None
-    return ConsumerProtocolSubscription(f0, f1, f2, f3, f4), p
+    o.rack_id = None
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ConsumerProtocolSubscription_v2(o: ConsumerProtocolSubscription, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
@@ -220,45 +218,49 @@ def _e_ConsumerProtocolSubscription_v2(o: ConsumerProtocolSubscription, w: Write
     _v = o.owned_partitions
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ConsumerProtocolSubscription_TopicPartition_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
     b += _SH0.pack(o.generation_id)
 
 
 def _d_ConsumerProtocolSubscription_v3(b: memoryview, p: int) -> tuple[ConsumerProtocolSubscription, int]:
     _x: Any
     _a: Any
-    f0: Any
-    f2: Any
+    o: ConsumerProtocolSubscription = _new(ConsumerProtocolSubscription)
     _n, p = read_array_len(b, p, 2)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = read_string(b, p)
             _a(_x)
-    f1, p = read_nullable_bytes(b, p)
+    o.user_data, p = read_nullable_bytes(b, p)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array OwnedPartitions was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.owned_partitions = []
+        _a = o.owned_partitions.append
         for _ in range(_n):
             _x, p = _d_ConsumerProtocolSubscription_TopicPartition_v1(b, p)
             _a(_x)
-    (f3,) = _SH0.unpack_from(b, p)
+    (o.generation_id,) = _SH0.unpack_from(b, p)
     p += 4
-    f4, p = read_nullable_string(b, p)
-    return ConsumerProtocolSubscription(f0, f1, f2, f3, f4), p
+    o.rack_id, p = read_nullable_string(b, p)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ConsumerProtocolSubscription_v3(o: ConsumerProtocolSubscription, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
@@ -269,9 +271,12 @@ def _e_ConsumerProtocolSubscription_v3(o: ConsumerProtocolSubscription, w: Write
     _v = o.owned_partitions
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ConsumerProtocolSubscription_TopicPartition_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
     b += _SH0.pack(o.generation_id)
     encode_string(b, o.rack_id, False, True)
 

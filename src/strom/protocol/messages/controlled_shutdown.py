@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>i')
@@ -53,10 +54,12 @@ class ControlledShutdownRequest(Message):
 
 
 def _d_ControlledShutdownRequest_v0(b: memoryview, p: int) -> tuple[ControlledShutdownRequest, int]:
-    (f0,) = _SReq0.unpack_from(b, p)
+    o: ControlledShutdownRequest = _new(ControlledShutdownRequest)
+    (o.broker_id,) = _SReq0.unpack_from(b, p)
     p += 4
-    f1 = -1
-    return ControlledShutdownRequest(f0, f1), p
+    o.broker_epoch = -1
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ControlledShutdownRequest_v0(o: ControlledShutdownRequest, w: Writer) -> None:
@@ -65,9 +68,11 @@ def _e_ControlledShutdownRequest_v0(o: ControlledShutdownRequest, w: Writer) -> 
 
 
 def _d_ControlledShutdownRequest_v2(b: memoryview, p: int) -> tuple[ControlledShutdownRequest, int]:
-    (f0, f1,) = _SReq1.unpack_from(b, p)
+    o: ControlledShutdownRequest = _new(ControlledShutdownRequest)
+    (o.broker_id, o.broker_epoch,) = _SReq1.unpack_from(b, p)
     p += 12
-    return ControlledShutdownRequest(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ControlledShutdownRequest_v2(o: ControlledShutdownRequest, w: Writer) -> None:
@@ -76,14 +81,15 @@ def _e_ControlledShutdownRequest_v2(o: ControlledShutdownRequest, w: Writer) -> 
 
 
 def _d_ControlledShutdownRequest_v3(b: memoryview, p: int) -> tuple[ControlledShutdownRequest, int]:
-    (f0, f1,) = _SReq1.unpack_from(b, p)
+    o: ControlledShutdownRequest = _new(ControlledShutdownRequest)
+    (o.broker_id, o.broker_epoch,) = _SReq1.unpack_from(b, p)
     p += 12
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ControlledShutdownRequest(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ControlledShutdownRequest_v3(o: ControlledShutdownRequest, w: Writer) -> None:
@@ -148,106 +154,88 @@ class ControlledShutdownResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_ControlledShutdownResponse_RemainingPartition_v0(b: memoryview, p: int) -> tuple[ControlledShutdownResponse.RemainingPartition, int]:
-    f0, p = read_string(b, p)
-    (f1,) = _SResp0.unpack_from(b, p)
-    p += 4
-    return ControlledShutdownResponse.RemainingPartition(f0, f1), p
-
-
-def _e_ControlledShutdownResponse_RemainingPartition_v0(o: ControlledShutdownResponse.RemainingPartition, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.topic_name, False, False)
-    b += _SResp0.pack(o.partition_index)
-
-
-def _d_ControlledShutdownResponse_RemainingPartition_v3(b: memoryview, p: int) -> tuple[ControlledShutdownResponse.RemainingPartition, int]:
-    f0, p = read_compact_string(b, p)
-    (f1,) = _SResp0.unpack_from(b, p)
-    p += 4
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return ControlledShutdownResponse.RemainingPartition(f0, f1, _ut), p
-
-
-def _e_ControlledShutdownResponse_RemainingPartition_v3(o: ControlledShutdownResponse.RemainingPartition, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    b += _SResp0.pack(o.partition_index)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ControlledShutdownResponse_v0(b: memoryview, p: int) -> tuple[ControlledShutdownResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: ControlledShutdownResponse = _new(ControlledShutdownResponse)
+    (o.error_code,) = _SResp1.unpack_from(b, p)
     p += 2
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array RemainingPartitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.remaining_partitions = []
+        _a = o.remaining_partitions.append
         for _ in range(_n):
-            _x, p = _d_ControlledShutdownResponse_RemainingPartition_v0(b, p)
-            _a(_x)
-    return ControlledShutdownResponse(f0, f1), p
+            _e = _new(ControlledShutdownResponse.RemainingPartition)
+            _e.topic_name, p = read_string(b, p)
+            (_e.partition_index,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ControlledShutdownResponse_v0(o: ControlledShutdownResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.error_code)
     _v = o.remaining_partitions
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ControlledShutdownResponse_RemainingPartition_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            b += _SResp0.pack(_o.partition_index)
 
 
 def _d_ControlledShutdownResponse_v3(b: memoryview, p: int) -> tuple[ControlledShutdownResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: ControlledShutdownResponse = _new(ControlledShutdownResponse)
+    (o.error_code,) = _SResp1.unpack_from(b, p)
     p += 2
     _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array RemainingPartitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.remaining_partitions = []
+        _a = o.remaining_partitions.append
         for _ in range(_n):
-            _x, p = _d_ControlledShutdownResponse_RemainingPartition_v3(b, p)
-            _a(_x)
+            _e = _new(ControlledShutdownResponse.RemainingPartition)
+            _e.topic_name, p = read_compact_string(b, p)
+            (_e.partition_index,) = _SResp0.unpack_from(b, p)
+            p += 4
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ControlledShutdownResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ControlledShutdownResponse_v3(o: ControlledShutdownResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.error_code)
     _v = o.remaining_partitions
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ControlledShutdownResponse_RemainingPartition_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            b += _SResp0.pack(_o.partition_index)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

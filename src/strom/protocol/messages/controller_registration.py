@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>Hh')
@@ -106,91 +107,61 @@ class ControllerRegistrationRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_ControllerRegistrationRequest_Listener_v0(b: memoryview, p: int) -> tuple[ControllerRegistrationRequest.Listener, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_string(b, p)
-    (f2, f3,) = _SReq0.unpack_from(b, p)
-    p += 4
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return ControllerRegistrationRequest.Listener(f0, f1, f2, f3, _ut), p
-
-
-def _e_ControllerRegistrationRequest_Listener_v0(o: ControllerRegistrationRequest.Listener, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    encode_string(b, o.host, True, False)
-    b += _SReq0.pack(o.port, o.security_protocol)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_ControllerRegistrationRequest_Feature_v0(b: memoryview, p: int) -> tuple[ControllerRegistrationRequest.Feature, int]:
-    f0, p = read_compact_string(b, p)
-    (f1, f2,) = _SReq1.unpack_from(b, p)
-    p += 4
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return ControllerRegistrationRequest.Feature(f0, f1, f2, _ut), p
-
-
-def _e_ControllerRegistrationRequest_Feature_v0(o: ControllerRegistrationRequest.Feature, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    b += _SReq1.pack(o.min_supported_version, o.max_supported_version)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ControllerRegistrationRequest_v0(b: memoryview, p: int) -> tuple[ControllerRegistrationRequest, int]:
-    _x: Any
     _a: Any
-    f3: Any
-    f4: Any
-    (f0,) = _SReq2.unpack_from(b, p)
+    _e: Any
+    o: ControllerRegistrationRequest = _new(ControllerRegistrationRequest)
+    (o.controller_id,) = _SReq2.unpack_from(b, p)
     p += 4
-    f1, p = read_uuid(b, p)
-    (f2,) = _SReq3.unpack_from(b, p)
+    o.incarnation_id, p = read_uuid(b, p)
+    (o.zk_migration_ready,) = _SReq3.unpack_from(b, p)
     p += 1
     _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Listeners was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.listeners = []
+        _a = o.listeners.append
         for _ in range(_n):
-            _x, p = _d_ControllerRegistrationRequest_Listener_v0(b, p)
-            _a(_x)
+            _e = _new(ControllerRegistrationRequest.Listener)
+            _e.name, p = read_compact_string(b, p)
+            _e.host, p = read_compact_string(b, p)
+            (_e.port, _e.security_protocol,) = _SReq0.unpack_from(b, p)
+            p += 4
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Features was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.features = []
+        _a = o.features.append
         for _ in range(_n):
-            _x, p = _d_ControllerRegistrationRequest_Feature_v0(b, p)
-            _a(_x)
+            _e = _new(ControllerRegistrationRequest.Feature)
+            _e.name, p = read_compact_string(b, p)
+            (_e.min_supported_version, _e.max_supported_version,) = _SReq1.unpack_from(b, p)
+            p += 4
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ControllerRegistrationRequest(f0, f1, f2, f3, f4, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ControllerRegistrationRequest_v0(o: ControllerRegistrationRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq2.pack(o.controller_id)
     b += o.incarnation_id.bytes
@@ -198,15 +169,24 @@ def _e_ControllerRegistrationRequest_v0(o: ControllerRegistrationRequest, w: Wri
     _v = o.listeners
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ControllerRegistrationRequest_Listener_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            encode_string(b, _o.host, True, False)
+            b += _SReq0.pack(_o.port, _o.security_protocol)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.features
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ControllerRegistrationRequest_Feature_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            b += _SReq1.pack(_o.min_supported_version, _o.max_supported_version)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -252,15 +232,16 @@ class ControllerRegistrationResponse(Message):
 
 
 def _d_ControllerRegistrationResponse_v0(b: memoryview, p: int) -> tuple[ControllerRegistrationResponse, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
+    o: ControllerRegistrationResponse = _new(ControllerRegistrationResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp0.unpack_from(b, p)
     p += 6
-    f2, p = read_compact_nullable_string(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ControllerRegistrationResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ControllerRegistrationResponse_v0(o: ControllerRegistrationResponse, w: Writer) -> None:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>b')
@@ -81,169 +82,143 @@ class CreateAclsRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_CreateAclsRequest_AclCreation_v0(b: memoryview, p: int) -> tuple[CreateAclsRequest.AclCreation, int]:
-    (f0,) = _SReq0.unpack_from(b, p)
-    p += 1
-    f1, p = read_string(b, p)
-    f2 = 3
-    f3, p = read_string(b, p)
-    f4, p = read_string(b, p)
-    (f5, f6,) = _SReq1.unpack_from(b, p)
-    p += 2
-    return CreateAclsRequest.AclCreation(f0, f1, f2, f3, f4, f5, f6), p
-
-
-def _e_CreateAclsRequest_AclCreation_v0(o: CreateAclsRequest.AclCreation, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.resource_type)
-    encode_string(b, o.resource_name, False, False)
-    encode_string(b, o.principal, False, False)
-    encode_string(b, o.host, False, False)
-    b += _SReq1.pack(o.operation, o.permission_type)
-
-
-def _d_CreateAclsRequest_AclCreation_v1(b: memoryview, p: int) -> tuple[CreateAclsRequest.AclCreation, int]:
-    (f0,) = _SReq0.unpack_from(b, p)
-    p += 1
-    f1, p = read_string(b, p)
-    (f2,) = _SReq0.unpack_from(b, p)
-    p += 1
-    f3, p = read_string(b, p)
-    f4, p = read_string(b, p)
-    (f5, f6,) = _SReq1.unpack_from(b, p)
-    p += 2
-    return CreateAclsRequest.AclCreation(f0, f1, f2, f3, f4, f5, f6), p
-
-
-def _e_CreateAclsRequest_AclCreation_v1(o: CreateAclsRequest.AclCreation, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.resource_type)
-    encode_string(b, o.resource_name, False, False)
-    b += _SReq0.pack(o.resource_pattern_type)
-    encode_string(b, o.principal, False, False)
-    encode_string(b, o.host, False, False)
-    b += _SReq1.pack(o.operation, o.permission_type)
-
-
-def _d_CreateAclsRequest_AclCreation_v2(b: memoryview, p: int) -> tuple[CreateAclsRequest.AclCreation, int]:
-    (f0,) = _SReq0.unpack_from(b, p)
-    p += 1
-    f1, p = read_compact_string(b, p)
-    (f2,) = _SReq0.unpack_from(b, p)
-    p += 1
-    f3, p = read_compact_string(b, p)
-    f4, p = read_compact_string(b, p)
-    (f5, f6,) = _SReq1.unpack_from(b, p)
-    p += 2
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return CreateAclsRequest.AclCreation(f0, f1, f2, f3, f4, f5, f6, _ut), p
-
-
-def _e_CreateAclsRequest_AclCreation_v2(o: CreateAclsRequest.AclCreation, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.resource_type)
-    encode_string(b, o.resource_name, True, False)
-    b += _SReq0.pack(o.resource_pattern_type)
-    encode_string(b, o.principal, True, False)
-    encode_string(b, o.host, True, False)
-    b += _SReq1.pack(o.operation, o.permission_type)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_CreateAclsRequest_v0(b: memoryview, p: int) -> tuple[CreateAclsRequest, int]:
-    _x: Any
     _a: Any
-    f0: Any
+    _e: Any
+    o: CreateAclsRequest = _new(CreateAclsRequest)
     _n, p = read_array_len(b, p, 9)
     if _n < 0:
         raise DecodeError('non-nullable array Creations was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.creations = []
+        _a = o.creations.append
         for _ in range(_n):
-            _x, p = _d_CreateAclsRequest_AclCreation_v0(b, p)
-            _a(_x)
-    return CreateAclsRequest(f0), p
+            _e = _new(CreateAclsRequest.AclCreation)
+            (_e.resource_type,) = _SReq0.unpack_from(b, p)
+            p += 1
+            _e.resource_name, p = read_string(b, p)
+            _e.resource_pattern_type = 3
+            _e.principal, p = read_string(b, p)
+            _e.host, p = read_string(b, p)
+            (_e.operation, _e.permission_type,) = _SReq1.unpack_from(b, p)
+            p += 2
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_CreateAclsRequest_v0(o: CreateAclsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.creations
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_CreateAclsRequest_AclCreation_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, False, False)
+            encode_string(b, _o.principal, False, False)
+            encode_string(b, _o.host, False, False)
+            b += _SReq1.pack(_o.operation, _o.permission_type)
 
 
 def _d_CreateAclsRequest_v1(b: memoryview, p: int) -> tuple[CreateAclsRequest, int]:
-    _x: Any
     _a: Any
-    f0: Any
+    _e: Any
+    o: CreateAclsRequest = _new(CreateAclsRequest)
     _n, p = read_array_len(b, p, 10)
     if _n < 0:
         raise DecodeError('non-nullable array Creations was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.creations = []
+        _a = o.creations.append
         for _ in range(_n):
-            _x, p = _d_CreateAclsRequest_AclCreation_v1(b, p)
-            _a(_x)
-    return CreateAclsRequest(f0), p
+            _e = _new(CreateAclsRequest.AclCreation)
+            (_e.resource_type,) = _SReq0.unpack_from(b, p)
+            p += 1
+            _e.resource_name, p = read_string(b, p)
+            (_e.resource_pattern_type,) = _SReq0.unpack_from(b, p)
+            p += 1
+            _e.principal, p = read_string(b, p)
+            _e.host, p = read_string(b, p)
+            (_e.operation, _e.permission_type,) = _SReq1.unpack_from(b, p)
+            p += 2
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_CreateAclsRequest_v1(o: CreateAclsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.creations
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_CreateAclsRequest_AclCreation_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, False, False)
+            b += _SReq0.pack(_o.resource_pattern_type)
+            encode_string(b, _o.principal, False, False)
+            encode_string(b, _o.host, False, False)
+            b += _SReq1.pack(_o.operation, _o.permission_type)
 
 
 def _d_CreateAclsRequest_v2(b: memoryview, p: int) -> tuple[CreateAclsRequest, int]:
-    _x: Any
     _a: Any
-    f0: Any
+    _e: Any
+    o: CreateAclsRequest = _new(CreateAclsRequest)
     _n, p = read_compact_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array Creations was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.creations = []
+        _a = o.creations.append
         for _ in range(_n):
-            _x, p = _d_CreateAclsRequest_AclCreation_v2(b, p)
-            _a(_x)
+            _e = _new(CreateAclsRequest.AclCreation)
+            (_e.resource_type,) = _SReq0.unpack_from(b, p)
+            p += 1
+            _e.resource_name, p = read_compact_string(b, p)
+            (_e.resource_pattern_type,) = _SReq0.unpack_from(b, p)
+            p += 1
+            _e.principal, p = read_compact_string(b, p)
+            _e.host, p = read_compact_string(b, p)
+            (_e.operation, _e.permission_type,) = _SReq1.unpack_from(b, p)
+            p += 2
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return CreateAclsRequest(f0, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_CreateAclsRequest_v2(o: CreateAclsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.creations
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_CreateAclsRequest_AclCreation_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, True, False)
+            b += _SReq0.pack(_o.resource_pattern_type)
+            encode_string(b, _o.principal, True, False)
+            encode_string(b, _o.host, True, False)
+            b += _SReq1.pack(_o.operation, _o.permission_type)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -303,106 +278,88 @@ class CreateAclsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_CreateAclsResponse_AclCreationResult_v0(b: memoryview, p: int) -> tuple[CreateAclsResponse.AclCreationResult, int]:
-    (f0,) = _SResp0.unpack_from(b, p)
-    p += 2
-    f1, p = read_nullable_string(b, p)
-    return CreateAclsResponse.AclCreationResult(f0, f1), p
-
-
-def _e_CreateAclsResponse_AclCreationResult_v0(o: CreateAclsResponse.AclCreationResult, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, False, True)
-
-
-def _d_CreateAclsResponse_AclCreationResult_v2(b: memoryview, p: int) -> tuple[CreateAclsResponse.AclCreationResult, int]:
-    (f0,) = _SResp0.unpack_from(b, p)
-    p += 2
-    f1, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return CreateAclsResponse.AclCreationResult(f0, f1, _ut), p
-
-
-def _e_CreateAclsResponse_AclCreationResult_v2(o: CreateAclsResponse.AclCreationResult, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_CreateAclsResponse_v0(b: memoryview, p: int) -> tuple[CreateAclsResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: CreateAclsResponse = _new(CreateAclsResponse)
+    (o.throttle_time_ms,) = _SResp1.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Results was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.results = []
+        _a = o.results.append
         for _ in range(_n):
-            _x, p = _d_CreateAclsResponse_AclCreationResult_v0(b, p)
-            _a(_x)
-    return CreateAclsResponse(f0, f1), p
+            _e = _new(CreateAclsResponse.AclCreationResult)
+            (_e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 2
+            _e.error_message, p = read_nullable_string(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_CreateAclsResponse_v0(o: CreateAclsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.results
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_CreateAclsResponse_AclCreationResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.error_message, False, True)
 
 
 def _d_CreateAclsResponse_v2(b: memoryview, p: int) -> tuple[CreateAclsResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: CreateAclsResponse = _new(CreateAclsResponse)
+    (o.throttle_time_ms,) = _SResp1.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Results was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.results = []
+        _a = o.results.append
         for _ in range(_n):
-            _x, p = _d_CreateAclsResponse_AclCreationResult_v2(b, p)
-            _a(_x)
+            _e = _new(CreateAclsResponse.AclCreationResult)
+            (_e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 2
+            _e.error_message, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return CreateAclsResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_CreateAclsResponse_v2(o: CreateAclsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_CreateAclsResponse_AclCreationResult_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.error_message, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>q')
@@ -74,107 +75,89 @@ class CreateDelegationTokenRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_CreateDelegationTokenRequest_CreatableRenewers_v0(b: memoryview, p: int) -> tuple[CreateDelegationTokenRequest.CreatableRenewers, int]:
-    f0, p = read_string(b, p)
-    f1, p = read_string(b, p)
-    return CreateDelegationTokenRequest.CreatableRenewers(f0, f1), p
-
-
-def _e_CreateDelegationTokenRequest_CreatableRenewers_v0(o: CreateDelegationTokenRequest.CreatableRenewers, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.principal_type, False, False)
-    encode_string(b, o.principal_name, False, False)
-
-
-def _d_CreateDelegationTokenRequest_CreatableRenewers_v2(b: memoryview, p: int) -> tuple[CreateDelegationTokenRequest.CreatableRenewers, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return CreateDelegationTokenRequest.CreatableRenewers(f0, f1, _ut), p
-
-
-def _e_CreateDelegationTokenRequest_CreatableRenewers_v2(o: CreateDelegationTokenRequest.CreatableRenewers, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.principal_type, True, False)
-    encode_string(b, o.principal_name, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_CreateDelegationTokenRequest_v0(b: memoryview, p: int) -> tuple[CreateDelegationTokenRequest, int]:
-    _x: Any
     _a: Any
-    f2: Any
-    f0 = ''
-    f1 = ''
+    _e: Any
+    o: CreateDelegationTokenRequest = _new(CreateDelegationTokenRequest)
+    o.owner_principal_type = ''
+    o.owner_principal_name = ''
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Renewers was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.renewers = []
+        _a = o.renewers.append
         for _ in range(_n):
-            _x, p = _d_CreateDelegationTokenRequest_CreatableRenewers_v0(b, p)
-            _a(_x)
-    (f3,) = _SReq0.unpack_from(b, p)
+            _e = _new(CreateDelegationTokenRequest.CreatableRenewers)
+            _e.principal_type, p = read_string(b, p)
+            _e.principal_name, p = read_string(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    (o.max_lifetime_ms,) = _SReq0.unpack_from(b, p)
     p += 8
-    return CreateDelegationTokenRequest(f0, f1, f2, f3), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_CreateDelegationTokenRequest_v0(o: CreateDelegationTokenRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.renewers
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_CreateDelegationTokenRequest_CreatableRenewers_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.principal_type, False, False)
+            encode_string(b, _o.principal_name, False, False)
     b += _SReq0.pack(o.max_lifetime_ms)
 
 
 def _d_CreateDelegationTokenRequest_v2(b: memoryview, p: int) -> tuple[CreateDelegationTokenRequest, int]:
-    _x: Any
     _a: Any
-    f2: Any
-    f0 = ''
-    f1 = ''
+    _e: Any
+    o: CreateDelegationTokenRequest = _new(CreateDelegationTokenRequest)
+    o.owner_principal_type = ''
+    o.owner_principal_name = ''
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Renewers was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.renewers = []
+        _a = o.renewers.append
         for _ in range(_n):
-            _x, p = _d_CreateDelegationTokenRequest_CreatableRenewers_v2(b, p)
-            _a(_x)
-    (f3,) = _SReq0.unpack_from(b, p)
+            _e = _new(CreateDelegationTokenRequest.CreatableRenewers)
+            _e.principal_type, p = read_compact_string(b, p)
+            _e.principal_name, p = read_compact_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    (o.max_lifetime_ms,) = _SReq0.unpack_from(b, p)
     p += 8
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return CreateDelegationTokenRequest(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_CreateDelegationTokenRequest_v2(o: CreateDelegationTokenRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.renewers
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_CreateDelegationTokenRequest_CreatableRenewers_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.principal_type, True, False)
+            encode_string(b, _o.principal_name, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq0.pack(o.max_lifetime_ms)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -183,42 +166,53 @@ def _e_CreateDelegationTokenRequest_v2(o: CreateDelegationTokenRequest, w: Write
 
 
 def _d_CreateDelegationTokenRequest_v3(b: memoryview, p: int) -> tuple[CreateDelegationTokenRequest, int]:
-    _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_compact_nullable_string(b, p)
-    f1, p = read_compact_nullable_string(b, p)
+    _e: Any
+    o: CreateDelegationTokenRequest = _new(CreateDelegationTokenRequest)
+    o.owner_principal_type, p = read_compact_nullable_string(b, p)
+    o.owner_principal_name, p = read_compact_nullable_string(b, p)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Renewers was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.renewers = []
+        _a = o.renewers.append
         for _ in range(_n):
-            _x, p = _d_CreateDelegationTokenRequest_CreatableRenewers_v2(b, p)
-            _a(_x)
-    (f3,) = _SReq0.unpack_from(b, p)
+            _e = _new(CreateDelegationTokenRequest.CreatableRenewers)
+            _e.principal_type, p = read_compact_string(b, p)
+            _e.principal_name, p = read_compact_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    (o.max_lifetime_ms,) = _SReq0.unpack_from(b, p)
     p += 8
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return CreateDelegationTokenRequest(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_CreateDelegationTokenRequest_v3(o: CreateDelegationTokenRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.owner_principal_type, True, True)
     encode_string(b, o.owner_principal_name, True, True)
     _v = o.renewers
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_CreateDelegationTokenRequest_CreatableRenewers_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.principal_type, True, False)
+            encode_string(b, _o.principal_name, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq0.pack(o.max_lifetime_ms)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -291,19 +285,21 @@ class CreateDelegationTokenResponse(Message):
 
 
 def _d_CreateDelegationTokenResponse_v0(b: memoryview, p: int) -> tuple[CreateDelegationTokenResponse, int]:
-    (f0,) = _SResp0.unpack_from(b, p)
+    o: CreateDelegationTokenResponse = _new(CreateDelegationTokenResponse)
+    (o.error_code,) = _SResp0.unpack_from(b, p)
     p += 2
-    f1, p = read_string(b, p)
-    f2, p = read_string(b, p)
-    f3 = ''
-    f4 = ''
-    (f5, f6, f7,) = _SResp1.unpack_from(b, p)
+    o.principal_type, p = read_string(b, p)
+    o.principal_name, p = read_string(b, p)
+    o.token_requester_principal_type = ''
+    o.token_requester_principal_name = ''
+    (o.issue_timestamp_ms, o.expiry_timestamp_ms, o.max_timestamp_ms,) = _SResp1.unpack_from(b, p)
     p += 24
-    f8, p = read_string(b, p)
-    f9, p = read_bytes(b, p)
-    (f10,) = _SResp2.unpack_from(b, p)
+    o.token_id, p = read_string(b, p)
+    o.hmac, p = read_bytes(b, p)
+    (o.throttle_time_ms,) = _SResp2.unpack_from(b, p)
     p += 4
-    return CreateDelegationTokenResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_CreateDelegationTokenResponse_v0(o: CreateDelegationTokenResponse, w: Writer) -> None:
@@ -318,24 +314,25 @@ def _e_CreateDelegationTokenResponse_v0(o: CreateDelegationTokenResponse, w: Wri
 
 
 def _d_CreateDelegationTokenResponse_v2(b: memoryview, p: int) -> tuple[CreateDelegationTokenResponse, int]:
-    (f0,) = _SResp0.unpack_from(b, p)
+    o: CreateDelegationTokenResponse = _new(CreateDelegationTokenResponse)
+    (o.error_code,) = _SResp0.unpack_from(b, p)
     p += 2
-    f1, p = read_compact_string(b, p)
-    f2, p = read_compact_string(b, p)
-    f3 = ''
-    f4 = ''
-    (f5, f6, f7,) = _SResp1.unpack_from(b, p)
+    o.principal_type, p = read_compact_string(b, p)
+    o.principal_name, p = read_compact_string(b, p)
+    o.token_requester_principal_type = ''
+    o.token_requester_principal_name = ''
+    (o.issue_timestamp_ms, o.expiry_timestamp_ms, o.max_timestamp_ms,) = _SResp1.unpack_from(b, p)
     p += 24
-    f8, p = read_compact_string(b, p)
-    f9, p = read_compact_bytes(b, p)
-    (f10,) = _SResp2.unpack_from(b, p)
+    o.token_id, p = read_compact_string(b, p)
+    o.hmac, p = read_compact_bytes(b, p)
+    (o.throttle_time_ms,) = _SResp2.unpack_from(b, p)
     p += 4
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return CreateDelegationTokenResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_CreateDelegationTokenResponse_v2(o: CreateDelegationTokenResponse, w: Writer) -> None:
@@ -354,24 +351,25 @@ def _e_CreateDelegationTokenResponse_v2(o: CreateDelegationTokenResponse, w: Wri
 
 
 def _d_CreateDelegationTokenResponse_v3(b: memoryview, p: int) -> tuple[CreateDelegationTokenResponse, int]:
-    (f0,) = _SResp0.unpack_from(b, p)
+    o: CreateDelegationTokenResponse = _new(CreateDelegationTokenResponse)
+    (o.error_code,) = _SResp0.unpack_from(b, p)
     p += 2
-    f1, p = read_compact_string(b, p)
-    f2, p = read_compact_string(b, p)
-    f3, p = read_compact_string(b, p)
-    f4, p = read_compact_string(b, p)
-    (f5, f6, f7,) = _SResp1.unpack_from(b, p)
+    o.principal_type, p = read_compact_string(b, p)
+    o.principal_name, p = read_compact_string(b, p)
+    o.token_requester_principal_type, p = read_compact_string(b, p)
+    o.token_requester_principal_name, p = read_compact_string(b, p)
+    (o.issue_timestamp_ms, o.expiry_timestamp_ms, o.max_timestamp_ms,) = _SResp1.unpack_from(b, p)
     p += 24
-    f8, p = read_compact_string(b, p)
-    f9, p = read_compact_bytes(b, p)
-    (f10,) = _SResp2.unpack_from(b, p)
+    o.token_id, p = read_compact_string(b, p)
+    o.hmac, p = read_compact_bytes(b, p)
+    (o.throttle_time_ms,) = _SResp2.unpack_from(b, p)
     p += 4
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return CreateDelegationTokenResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_CreateDelegationTokenResponse_v3(o: CreateDelegationTokenResponse, w: Writer) -> None:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>i')
@@ -90,191 +91,168 @@ class CreatePartitionsRequest(Message):
 
 
 def _d_CreatePartitionsRequest_CreatePartitionsAssignment_v0(b: memoryview, p: int) -> tuple[CreatePartitionsRequest.CreatePartitionsAssignment, int]:
+    o: CreatePartitionsRequest.CreatePartitionsAssignment = _new(CreatePartitionsRequest.CreatePartitionsAssignment)
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array BrokerIds was null')
     else:
-        f0 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.broker_ids = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    return CreatePartitionsRequest.CreatePartitionsAssignment(f0), p
-
-
-def _e_CreatePartitionsRequest_CreatePartitionsAssignment_v0(o: CreatePartitionsRequest.CreatePartitionsAssignment, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    _v = o.broker_ids
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_CreatePartitionsRequest_CreatePartitionsAssignment_v2(b: memoryview, p: int) -> tuple[CreatePartitionsRequest.CreatePartitionsAssignment, int]:
+    o: CreatePartitionsRequest.CreatePartitionsAssignment = _new(CreatePartitionsRequest.CreatePartitionsAssignment)
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array BrokerIds was null')
     else:
-        f0 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.broker_ids = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return CreatePartitionsRequest.CreatePartitionsAssignment(f0, _ut), p
-
-
-def _e_CreatePartitionsRequest_CreatePartitionsAssignment_v2(o: CreatePartitionsRequest.CreatePartitionsAssignment, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    _v = o.broker_ids
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_CreatePartitionsRequest_CreatePartitionsTopic_v0(b: memoryview, p: int) -> tuple[CreatePartitionsRequest.CreatePartitionsTopic, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_string(b, p)
-    (f1,) = _SReq0.unpack_from(b, p)
+    o: CreatePartitionsRequest.CreatePartitionsTopic = _new(CreatePartitionsRequest.CreatePartitionsTopic)
+    o.name, p = read_string(b, p)
+    (o.count,) = _SReq0.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
-        f2 = None
+        o.assignments = None
     else:
-        f2 = []
-        _a = f2.append
+        o.assignments = []
+        _a = o.assignments.append
         for _ in range(_n):
             _x, p = _d_CreatePartitionsRequest_CreatePartitionsAssignment_v0(b, p)
             _a(_x)
-    return CreatePartitionsRequest.CreatePartitionsTopic(f0, f1, f2), p
-
-
-def _e_CreatePartitionsRequest_CreatePartitionsTopic_v0(o: CreatePartitionsRequest.CreatePartitionsTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    b += _SReq0.pack(o.count)
-    _v = o.assignments
-    encode_array_len(b, _v, False, True)
-    if _v:
-        for _x in _v:
-            _e_CreatePartitionsRequest_CreatePartitionsAssignment_v0(_x, w)
-            b = w.b
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_CreatePartitionsRequest_CreatePartitionsTopic_v2(b: memoryview, p: int) -> tuple[CreatePartitionsRequest.CreatePartitionsTopic, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_compact_string(b, p)
-    (f1,) = _SReq0.unpack_from(b, p)
+    o: CreatePartitionsRequest.CreatePartitionsTopic = _new(CreatePartitionsRequest.CreatePartitionsTopic)
+    o.name, p = read_compact_string(b, p)
+    (o.count,) = _SReq0.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 2)
     if _n < 0:
-        f2 = None
+        o.assignments = None
     else:
-        f2 = []
-        _a = f2.append
+        o.assignments = []
+        _a = o.assignments.append
         for _ in range(_n):
             _x, p = _d_CreatePartitionsRequest_CreatePartitionsAssignment_v2(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return CreatePartitionsRequest.CreatePartitionsTopic(f0, f1, f2, _ut), p
-
-
-def _e_CreatePartitionsRequest_CreatePartitionsTopic_v2(o: CreatePartitionsRequest.CreatePartitionsTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    b += _SReq0.pack(o.count)
-    _v = o.assignments
-    encode_array_len(b, _v, True, True)
-    if _v:
-        for _x in _v:
-            _e_CreatePartitionsRequest_CreatePartitionsAssignment_v2(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_CreatePartitionsRequest_v0(b: memoryview, p: int) -> tuple[CreatePartitionsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: CreatePartitionsRequest = _new(CreatePartitionsRequest)
     _n, p = read_array_len(b, p, 10)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_CreatePartitionsRequest_CreatePartitionsTopic_v0(b, p)
             _a(_x)
-    (f1, f2,) = _SReq1.unpack_from(b, p)
+    (o.timeout_ms, o.validate_only,) = _SReq1.unpack_from(b, p)
     p += 5
-    return CreatePartitionsRequest(f0, f1, f2), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_CreatePartitionsRequest_v0(o: CreatePartitionsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_CreatePartitionsRequest_CreatePartitionsTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            b += _SReq0.pack(_o.count)
+            _v = _o.assignments
+            encode_array_len(b, _v, False, True)
+            if _v:
+                for _o2 in _v:
+                    _v = _o2.broker_ids
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
     b += _SReq1.pack(o.timeout_ms, o.validate_only)
 
 
 def _d_CreatePartitionsRequest_v2(b: memoryview, p: int) -> tuple[CreatePartitionsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: CreatePartitionsRequest = _new(CreatePartitionsRequest)
     _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_CreatePartitionsRequest_CreatePartitionsTopic_v2(b, p)
             _a(_x)
-    (f1, f2,) = _SReq1.unpack_from(b, p)
+    (o.timeout_ms, o.validate_only,) = _SReq1.unpack_from(b, p)
     p += 5
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return CreatePartitionsRequest(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_CreatePartitionsRequest_v2(o: CreatePartitionsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_CreatePartitionsRequest_CreatePartitionsTopic_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            b += _SReq0.pack(_o.count)
+            _v = _o.assignments
+            encode_array_len(b, _v, True, True)
+            if _v:
+                for _o2 in _v:
+                    _v = _o2.broker_ids
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq1.pack(o.timeout_ms, o.validate_only)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -338,110 +316,92 @@ class CreatePartitionsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_CreatePartitionsResponse_CreatePartitionsTopicResult_v0(b: memoryview, p: int) -> tuple[CreatePartitionsResponse.CreatePartitionsTopicResult, int]:
-    f0, p = read_string(b, p)
-    (f1,) = _SResp0.unpack_from(b, p)
-    p += 2
-    f2, p = read_nullable_string(b, p)
-    return CreatePartitionsResponse.CreatePartitionsTopicResult(f0, f1, f2), p
-
-
-def _e_CreatePartitionsResponse_CreatePartitionsTopicResult_v0(o: CreatePartitionsResponse.CreatePartitionsTopicResult, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, False, False)
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, False, True)
-
-
-def _d_CreatePartitionsResponse_CreatePartitionsTopicResult_v2(b: memoryview, p: int) -> tuple[CreatePartitionsResponse.CreatePartitionsTopicResult, int]:
-    f0, p = read_compact_string(b, p)
-    (f1,) = _SResp0.unpack_from(b, p)
-    p += 2
-    f2, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return CreatePartitionsResponse.CreatePartitionsTopicResult(f0, f1, f2, _ut), p
-
-
-def _e_CreatePartitionsResponse_CreatePartitionsTopicResult_v2(o: CreatePartitionsResponse.CreatePartitionsTopicResult, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_CreatePartitionsResponse_v0(b: memoryview, p: int) -> tuple[CreatePartitionsResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: CreatePartitionsResponse = _new(CreatePartitionsResponse)
+    (o.throttle_time_ms,) = _SResp1.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Results was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.results = []
+        _a = o.results.append
         for _ in range(_n):
-            _x, p = _d_CreatePartitionsResponse_CreatePartitionsTopicResult_v0(b, p)
-            _a(_x)
-    return CreatePartitionsResponse(f0, f1), p
+            _e = _new(CreatePartitionsResponse.CreatePartitionsTopicResult)
+            _e.name, p = read_string(b, p)
+            (_e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 2
+            _e.error_message, p = read_nullable_string(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_CreatePartitionsResponse_v0(o: CreatePartitionsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.results
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_CreatePartitionsResponse_CreatePartitionsTopicResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.error_message, False, True)
 
 
 def _d_CreatePartitionsResponse_v2(b: memoryview, p: int) -> tuple[CreatePartitionsResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: CreatePartitionsResponse = _new(CreatePartitionsResponse)
+    (o.throttle_time_ms,) = _SResp1.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Results was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.results = []
+        _a = o.results.append
         for _ in range(_n):
-            _x, p = _d_CreatePartitionsResponse_CreatePartitionsTopicResult_v2(b, p)
-            _a(_x)
+            _e = _new(CreatePartitionsResponse.CreatePartitionsTopicResult)
+            _e.name, p = read_compact_string(b, p)
+            (_e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 2
+            _e.error_message, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return CreatePartitionsResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_CreatePartitionsResponse_v2(o: CreatePartitionsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_CreatePartitionsResponse_CreatePartitionsTopicResult_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.error_message, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

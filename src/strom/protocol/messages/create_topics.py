@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>i')
@@ -117,105 +118,51 @@ class CreateTopicsRequest(Message):
 
 
 def _d_CreateTopicsRequest_CreatableReplicaAssignment_v0(b: memoryview, p: int) -> tuple[CreateTopicsRequest.CreatableReplicaAssignment, int]:
-    (f0,) = _SReq0.unpack_from(b, p)
+    o: CreateTopicsRequest.CreatableReplicaAssignment = _new(CreateTopicsRequest.CreatableReplicaAssignment)
+    (o.partition_index,) = _SReq0.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array BrokerIds was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.broker_ids = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    return CreateTopicsRequest.CreatableReplicaAssignment(f0, f1), p
-
-
-def _e_CreateTopicsRequest_CreatableReplicaAssignment_v0(o: CreateTopicsRequest.CreatableReplicaAssignment, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SReq0.pack(o.partition_index)
-    _v = o.broker_ids
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_CreateTopicsRequest_CreatableReplicaAssignment_v5(b: memoryview, p: int) -> tuple[CreateTopicsRequest.CreatableReplicaAssignment, int]:
-    (f0,) = _SReq0.unpack_from(b, p)
+    o: CreateTopicsRequest.CreatableReplicaAssignment = _new(CreateTopicsRequest.CreatableReplicaAssignment)
+    (o.partition_index,) = _SReq0.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array BrokerIds was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.broker_ids = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return CreateTopicsRequest.CreatableReplicaAssignment(f0, f1, _ut), p
-
-
-def _e_CreateTopicsRequest_CreatableReplicaAssignment_v5(o: CreateTopicsRequest.CreatableReplicaAssignment, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SReq0.pack(o.partition_index)
-    _v = o.broker_ids
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_CreateTopicsRequest_CreatableTopicConfig_v0(b: memoryview, p: int) -> tuple[CreateTopicsRequest.CreatableTopicConfig, int]:
-    f0, p = read_string(b, p)
-    f1, p = read_nullable_string(b, p)
-    return CreateTopicsRequest.CreatableTopicConfig(f0, f1), p
-
-
-def _e_CreateTopicsRequest_CreatableTopicConfig_v0(o: CreateTopicsRequest.CreatableTopicConfig, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, False, False)
-    encode_string(b, o.value, False, True)
-
-
-def _d_CreateTopicsRequest_CreatableTopicConfig_v5(b: memoryview, p: int) -> tuple[CreateTopicsRequest.CreatableTopicConfig, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return CreateTopicsRequest.CreatableTopicConfig(f0, f1, _ut), p
-
-
-def _e_CreateTopicsRequest_CreatableTopicConfig_v5(o: CreateTopicsRequest.CreatableTopicConfig, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    encode_string(b, o.value, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_CreateTopicsRequest_CreatableTopic_v0(b: memoryview, p: int) -> tuple[CreateTopicsRequest.CreatableTopic, int]:
     _x: Any
     _a: Any
-    f3: Any
-    f4: Any
-    f0, p = read_string(b, p)
-    (f1, f2,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: CreateTopicsRequest.CreatableTopic = _new(CreateTopicsRequest.CreatableTopic)
+    o.name, p = read_string(b, p)
+    (o.num_partitions, o.replication_factor,) = _SReq1.unpack_from(b, p)
     p += 6
     _n, p = read_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array Assignments was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.assignments = []
+        _a = o.assignments.append
         for _ in range(_n):
             _x, p = _d_CreateTopicsRequest_CreatableReplicaAssignment_v0(b, p)
             _a(_x)
@@ -223,48 +170,32 @@ def _d_CreateTopicsRequest_CreatableTopic_v0(b: memoryview, p: int) -> tuple[Cre
     if _n < 0:
         raise DecodeError('non-nullable array Configs was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.configs = []
+        _a = o.configs.append
         for _ in range(_n):
-            _x, p = _d_CreateTopicsRequest_CreatableTopicConfig_v0(b, p)
-            _a(_x)
-    return CreateTopicsRequest.CreatableTopic(f0, f1, f2, f3, f4), p
-
-
-def _e_CreateTopicsRequest_CreatableTopic_v0(o: CreateTopicsRequest.CreatableTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    b += _SReq1.pack(o.num_partitions, o.replication_factor)
-    _v = o.assignments
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_CreateTopicsRequest_CreatableReplicaAssignment_v0(_x, w)
-            b = w.b
-    _v = o.configs
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_CreateTopicsRequest_CreatableTopicConfig_v0(_x, w)
-            b = w.b
+            _e = _new(CreateTopicsRequest.CreatableTopicConfig)
+            _e.name, p = read_string(b, p)
+            _e.value, p = read_nullable_string(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_CreateTopicsRequest_CreatableTopic_v5(b: memoryview, p: int) -> tuple[CreateTopicsRequest.CreatableTopic, int]:
     _x: Any
     _a: Any
-    f3: Any
-    f4: Any
-    f0, p = read_compact_string(b, p)
-    (f1, f2,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: CreateTopicsRequest.CreatableTopic = _new(CreateTopicsRequest.CreatableTopic)
+    o.name, p = read_compact_string(b, p)
+    (o.num_partitions, o.replication_factor,) = _SReq1.unpack_from(b, p)
     p += 6
     _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Assignments was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.assignments = []
+        _a = o.assignments.append
         for _ in range(_n):
             _x, p = _d_CreateTopicsRequest_CreatableReplicaAssignment_v5(b, p)
             _a(_x)
@@ -272,139 +203,184 @@ def _d_CreateTopicsRequest_CreatableTopic_v5(b: memoryview, p: int) -> tuple[Cre
     if _n < 0:
         raise DecodeError('non-nullable array Configs was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.configs = []
+        _a = o.configs.append
         for _ in range(_n):
-            _x, p = _d_CreateTopicsRequest_CreatableTopicConfig_v5(b, p)
-            _a(_x)
+            _e = _new(CreateTopicsRequest.CreatableTopicConfig)
+            _e.name, p = read_compact_string(b, p)
+            _e.value, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return CreateTopicsRequest.CreatableTopic(f0, f1, f2, f3, f4, _ut), p
-
-
-def _e_CreateTopicsRequest_CreatableTopic_v5(o: CreateTopicsRequest.CreatableTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    b += _SReq1.pack(o.num_partitions, o.replication_factor)
-    _v = o.assignments
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_CreateTopicsRequest_CreatableReplicaAssignment_v5(_x, w)
-            b = w.b
-    _v = o.configs
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_CreateTopicsRequest_CreatableTopicConfig_v5(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_CreateTopicsRequest_v0(b: memoryview, p: int) -> tuple[CreateTopicsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: CreateTopicsRequest = _new(CreateTopicsRequest)
     _n, p = read_array_len(b, p, 16)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_CreateTopicsRequest_CreatableTopic_v0(b, p)
             _a(_x)
-    (f1,) = _SReq0.unpack_from(b, p)
+    (o.timeout_ms,) = _SReq0.unpack_from(b, p)
     p += 4
-    f2 = False
-    return CreateTopicsRequest(f0, f1, f2), p
+    o.validate_only = False
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_CreateTopicsRequest_v0(o: CreateTopicsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_CreateTopicsRequest_CreatableTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            b += _SReq1.pack(_o.num_partitions, _o.replication_factor)
+            _v = _o.assignments
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index)
+                    _v = _o2.broker_ids
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+            _v = _o.configs
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.name, False, False)
+                    encode_string(b, _o2.value, False, True)
     b += _SReq0.pack(o.timeout_ms)
 
 
 def _d_CreateTopicsRequest_v1(b: memoryview, p: int) -> tuple[CreateTopicsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: CreateTopicsRequest = _new(CreateTopicsRequest)
     _n, p = read_array_len(b, p, 16)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_CreateTopicsRequest_CreatableTopic_v0(b, p)
             _a(_x)
-    (f1, f2,) = _SReq2.unpack_from(b, p)
+    (o.timeout_ms, o.validate_only,) = _SReq2.unpack_from(b, p)
     p += 5
-    return CreateTopicsRequest(f0, f1, f2), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_CreateTopicsRequest_v1(o: CreateTopicsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_CreateTopicsRequest_CreatableTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            b += _SReq1.pack(_o.num_partitions, _o.replication_factor)
+            _v = _o.assignments
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index)
+                    _v = _o2.broker_ids
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+            _v = _o.configs
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.name, False, False)
+                    encode_string(b, _o2.value, False, True)
     b += _SReq2.pack(o.timeout_ms, o.validate_only)
 
 
 def _d_CreateTopicsRequest_v5(b: memoryview, p: int) -> tuple[CreateTopicsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: CreateTopicsRequest = _new(CreateTopicsRequest)
     _n, p = read_compact_array_len(b, p, 10)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_CreateTopicsRequest_CreatableTopic_v5(b, p)
             _a(_x)
-    (f1, f2,) = _SReq2.unpack_from(b, p)
+    (o.timeout_ms, o.validate_only,) = _SReq2.unpack_from(b, p)
     p += 5
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return CreateTopicsRequest(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_CreateTopicsRequest_v5(o: CreateTopicsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_CreateTopicsRequest_CreatableTopic_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            b += _SReq1.pack(_o.num_partitions, _o.replication_factor)
+            _v = _o.assignments
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index)
+                    _v = _o2.broker_ids
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            _v = _o.configs
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    encode_string(b, _o2.value, True, True)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq2.pack(o.timeout_ms, o.validate_only)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -511,95 +487,39 @@ class CreateTopicsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_CreateTopicsResponse_CreatableTopicConfigs_v5(b: memoryview, p: int) -> tuple[CreateTopicsResponse.CreatableTopicConfigs, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_nullable_string(b, p)
-    (f2, f3, f4,) = _SResp0.unpack_from(b, p)
-    p += 3
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return CreateTopicsResponse.CreatableTopicConfigs(f0, f1, f2, f3, f4, _ut), p
-
-
-def _e_CreateTopicsResponse_CreatableTopicConfigs_v5(o: CreateTopicsResponse.CreatableTopicConfigs, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    encode_string(b, o.value, True, True)
-    b += _SResp0.pack(o.read_only, o.config_source, o.is_sensitive)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_CreateTopicsResponse_CreatableTopicResult_v0(b: memoryview, p: int) -> tuple[CreateTopicsResponse.CreatableTopicResult, int]:
-    f7: Any
-    f0, p = read_string(b, p)
-    f1 = ZERO_UUID
-    (f2,) = _SResp1.unpack_from(b, p)
-    p += 2
-    f3 = ''
-    f4 = 0
-    f5 = -1
-    f6 = -1
-    f7 = []
-    return CreateTopicsResponse.CreatableTopicResult(f0, f1, f2, f3, f4, f5, f6, f7), p
-
-
-def _e_CreateTopicsResponse_CreatableTopicResult_v0(o: CreateTopicsResponse.CreatableTopicResult, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, False, False)
-    b += _SResp1.pack(o.error_code)
-
-
-def _d_CreateTopicsResponse_CreatableTopicResult_v1(b: memoryview, p: int) -> tuple[CreateTopicsResponse.CreatableTopicResult, int]:
-    f7: Any
-    f0, p = read_string(b, p)
-    f1 = ZERO_UUID
-    (f2,) = _SResp1.unpack_from(b, p)
-    p += 2
-    f3, p = read_nullable_string(b, p)
-    f4 = 0
-    f5 = -1
-    f6 = -1
-    f7 = []
-    return CreateTopicsResponse.CreatableTopicResult(f0, f1, f2, f3, f4, f5, f6, f7), p
-
-
-def _e_CreateTopicsResponse_CreatableTopicResult_v1(o: CreateTopicsResponse.CreatableTopicResult, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, False, False)
-    b += _SResp1.pack(o.error_code)
-    encode_string(b, o.error_message, False, True)
-
-
 def _d_CreateTopicsResponse_CreatableTopicResult_v5(b: memoryview, p: int) -> tuple[CreateTopicsResponse.CreatableTopicResult, int]:
-    _x: Any
     _a: Any
-    f7: Any
-    f0, p = read_compact_string(b, p)
-    f1 = ZERO_UUID
-    (f2,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: CreateTopicsResponse.CreatableTopicResult = _new(CreateTopicsResponse.CreatableTopicResult)
+    o.name, p = read_compact_string(b, p)
+    o.topic_id = ZERO_UUID
+    (o.error_code,) = _SResp1.unpack_from(b, p)
     p += 2
-    f3, p = read_compact_nullable_string(b, p)
-    f4 = 0
-    (f5, f6,) = _SResp2.unpack_from(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
+    o.topic_config_error_code = 0
+    (o.num_partitions, o.replication_factor,) = _SResp2.unpack_from(b, p)
     p += 6
     _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
-        f7 = None
+        o.configs = None
     else:
-        f7 = []
-        _a = f7.append
+        o.configs = []
+        _a = o.configs.append
         for _ in range(_n):
-            _x, p = _d_CreateTopicsResponse_CreatableTopicConfigs_v5(b, p)
-            _a(_x)
+            _e = _new(CreateTopicsResponse.CreatableTopicConfigs)
+            _e.name, p = read_compact_string(b, p)
+            _e.value, p = read_compact_nullable_string(b, p)
+            (_e.read_only, _e.config_source, _e.is_sensitive,) = _SResp0.unpack_from(b, p)
+            p += 3
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -608,68 +528,49 @@ def _d_CreateTopicsResponse_CreatableTopicResult_v5(b: memoryview, p: int) -> tu
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                (f4,) = _SResp1.unpack_from(b, p)
+                (o.topic_config_error_code,) = _SResp1.unpack_from(b, p)
                 p += 2
                 check_tag_end(p, _end, _tag)
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return CreateTopicsResponse.CreatableTopicResult(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
-
-
-def _e_CreateTopicsResponse_CreatableTopicResult_v5(o: CreateTopicsResponse.CreatableTopicResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    b += _SResp1.pack(o.error_code)
-    encode_string(b, o.error_message, True, True)
-    b += _SResp2.pack(o.num_partitions, o.replication_factor)
-    _v = o.configs
-    encode_array_len(b, _v, True, True)
-    if _v:
-        for _x in _v:
-            _e_CreateTopicsResponse_CreatableTopicConfigs_v5(_x, w)
-            b = w.b
-    _t: list[tuple[int, bytes]] = []
-    if o.topic_config_error_code != 0:
-        _w, w = w, Writer()
-        b = w.b
-        b += _SResp1.pack(o.topic_config_error_code)
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
-        encode_tagged(b, _t, o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _d_CreateTopicsResponse_CreatableTopicResult_v7(b: memoryview, p: int) -> tuple[CreateTopicsResponse.CreatableTopicResult, int]:
-    _x: Any
     _a: Any
-    f7: Any
-    f0, p = read_compact_string(b, p)
-    f1, p = read_uuid(b, p)
-    (f2,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: CreateTopicsResponse.CreatableTopicResult = _new(CreateTopicsResponse.CreatableTopicResult)
+    o.name, p = read_compact_string(b, p)
+    o.topic_id, p = read_uuid(b, p)
+    (o.error_code,) = _SResp1.unpack_from(b, p)
     p += 2
-    f3, p = read_compact_nullable_string(b, p)
-    f4 = 0
-    (f5, f6,) = _SResp2.unpack_from(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
+    o.topic_config_error_code = 0
+    (o.num_partitions, o.replication_factor,) = _SResp2.unpack_from(b, p)
     p += 6
     _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
-        f7 = None
+        o.configs = None
     else:
-        f7 = []
-        _a = f7.append
+        o.configs = []
+        _a = o.configs.append
         for _ in range(_n):
-            _x, p = _d_CreateTopicsResponse_CreatableTopicConfigs_v5(b, p)
-            _a(_x)
+            _e = _new(CreateTopicsResponse.CreatableTopicConfigs)
+            _e.name, p = read_compact_string(b, p)
+            _e.value, p = read_compact_nullable_string(b, p)
+            (_e.read_only, _e.config_source, _e.is_sensitive,) = _SResp0.unpack_from(b, p)
+            p += 3
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -678,168 +579,201 @@ def _d_CreateTopicsResponse_CreatableTopicResult_v7(b: memoryview, p: int) -> tu
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                (f4,) = _SResp1.unpack_from(b, p)
+                (o.topic_config_error_code,) = _SResp1.unpack_from(b, p)
                 p += 2
                 check_tag_end(p, _end, _tag)
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return CreateTopicsResponse.CreatableTopicResult(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
-
-
-def _e_CreateTopicsResponse_CreatableTopicResult_v7(o: CreateTopicsResponse.CreatableTopicResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    b += o.topic_id.bytes
-    b += _SResp1.pack(o.error_code)
-    encode_string(b, o.error_message, True, True)
-    b += _SResp2.pack(o.num_partitions, o.replication_factor)
-    _v = o.configs
-    encode_array_len(b, _v, True, True)
-    if _v:
-        for _x in _v:
-            _e_CreateTopicsResponse_CreatableTopicConfigs_v5(_x, w)
-            b = w.b
-    _t: list[tuple[int, bytes]] = []
-    if o.topic_config_error_code != 0:
-        _w, w = w, Writer()
-        b = w.b
-        b += _SResp1.pack(o.topic_config_error_code)
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
-        encode_tagged(b, _t, o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _d_CreateTopicsResponse_v0(b: memoryview, p: int) -> tuple[CreateTopicsResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0 = 0
+    _e: Any
+    o: CreateTopicsResponse = _new(CreateTopicsResponse)
+    o.throttle_time_ms = 0
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
-            _x, p = _d_CreateTopicsResponse_CreatableTopicResult_v0(b, p)
-            _a(_x)
-    return CreateTopicsResponse(f0, f1), p
+            _e = _new(CreateTopicsResponse.CreatableTopicResult)
+            _e.name, p = read_string(b, p)
+            _e.topic_id = ZERO_UUID
+            (_e.error_code,) = _SResp1.unpack_from(b, p)
+            p += 2
+            _e.error_message = ''
+            _e.topic_config_error_code = 0
+            _e.num_partitions = -1
+            _e.replication_factor = -1
+            _e.configs = []
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_CreateTopicsResponse_v0(o: CreateTopicsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_CreateTopicsResponse_CreatableTopicResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            b += _SResp1.pack(_o.error_code)
 
 
 def _d_CreateTopicsResponse_v1(b: memoryview, p: int) -> tuple[CreateTopicsResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0 = 0
+    _e: Any
+    o: CreateTopicsResponse = _new(CreateTopicsResponse)
+    o.throttle_time_ms = 0
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
-            _x, p = _d_CreateTopicsResponse_CreatableTopicResult_v1(b, p)
-            _a(_x)
-    return CreateTopicsResponse(f0, f1), p
+            _e = _new(CreateTopicsResponse.CreatableTopicResult)
+            _e.name, p = read_string(b, p)
+            _e.topic_id = ZERO_UUID
+            (_e.error_code,) = _SResp1.unpack_from(b, p)
+            p += 2
+            _e.error_message, p = read_nullable_string(b, p)
+            _e.topic_config_error_code = 0
+            _e.num_partitions = -1
+            _e.replication_factor = -1
+            _e.configs = []
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_CreateTopicsResponse_v1(o: CreateTopicsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_CreateTopicsResponse_CreatableTopicResult_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            b += _SResp1.pack(_o.error_code)
+            encode_string(b, _o.error_message, False, True)
 
 
 def _d_CreateTopicsResponse_v2(b: memoryview, p: int) -> tuple[CreateTopicsResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp3.unpack_from(b, p)
+    _e: Any
+    o: CreateTopicsResponse = _new(CreateTopicsResponse)
+    (o.throttle_time_ms,) = _SResp3.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
-            _x, p = _d_CreateTopicsResponse_CreatableTopicResult_v1(b, p)
-            _a(_x)
-    return CreateTopicsResponse(f0, f1), p
+            _e = _new(CreateTopicsResponse.CreatableTopicResult)
+            _e.name, p = read_string(b, p)
+            _e.topic_id = ZERO_UUID
+            (_e.error_code,) = _SResp1.unpack_from(b, p)
+            p += 2
+            _e.error_message, p = read_nullable_string(b, p)
+            _e.topic_config_error_code = 0
+            _e.num_partitions = -1
+            _e.replication_factor = -1
+            _e.configs = []
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_CreateTopicsResponse_v2(o: CreateTopicsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_CreateTopicsResponse_CreatableTopicResult_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            b += _SResp1.pack(_o.error_code)
+            encode_string(b, _o.error_message, False, True)
 
 
 def _d_CreateTopicsResponse_v5(b: memoryview, p: int) -> tuple[CreateTopicsResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp3.unpack_from(b, p)
+    o: CreateTopicsResponse = _new(CreateTopicsResponse)
+    (o.throttle_time_ms,) = _SResp3.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 12)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_CreateTopicsResponse_CreatableTopicResult_v5(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return CreateTopicsResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_CreateTopicsResponse_v5(o: CreateTopicsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_CreateTopicsResponse_CreatableTopicResult_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            b += _SResp1.pack(_o.error_code)
+            encode_string(b, _o.error_message, True, True)
+            b += _SResp2.pack(_o.num_partitions, _o.replication_factor)
+            _v = _o.configs
+            encode_array_len(b, _v, True, True)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    encode_string(b, _o2.value, True, True)
+                    b += _SResp0.pack(_o2.read_only, _o2.config_source, _o2.is_sensitive)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if (_o.topic_config_error_code != 0) or _o.unknown_tagged_fields:
+                _t = []
+                if _o.topic_config_error_code != 0:
+                    _w, w = w, Writer()
+                    b = w.b
+                    b += _SResp1.pack(_o.topic_config_error_code)
+                    _t.append((0, b''.join(w.finish())))
+                    w = _w
+                    b = w.b
+                encode_tagged(b, _t, _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -849,37 +783,65 @@ def _e_CreateTopicsResponse_v5(o: CreateTopicsResponse, w: Writer) -> None:
 def _d_CreateTopicsResponse_v7(b: memoryview, p: int) -> tuple[CreateTopicsResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp3.unpack_from(b, p)
+    o: CreateTopicsResponse = _new(CreateTopicsResponse)
+    (o.throttle_time_ms,) = _SResp3.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 28)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_CreateTopicsResponse_CreatableTopicResult_v7(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return CreateTopicsResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_CreateTopicsResponse_v7(o: CreateTopicsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_CreateTopicsResponse_CreatableTopicResult_v7(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            b += _o.topic_id.bytes
+            b += _SResp1.pack(_o.error_code)
+            encode_string(b, _o.error_message, True, True)
+            b += _SResp2.pack(_o.num_partitions, _o.replication_factor)
+            _v = _o.configs
+            encode_array_len(b, _v, True, True)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    encode_string(b, _o2.value, True, True)
+                    b += _SResp0.pack(_o2.read_only, _o2.config_source, _o2.is_sensitive)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if (_o.topic_config_error_code != 0) or _o.unknown_tagged_fields:
+                _t = []
+                if _o.topic_config_error_code != 0:
+                    _w, w = w, Writer()
+                    b = w.b
+                    b += _SResp1.pack(_o.topic_config_error_code)
+                    _t.append((0, b''.join(w.finish())))
+                    w = _w
+                    b = w.b
+                encode_tagged(b, _t, _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

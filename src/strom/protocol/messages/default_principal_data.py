@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SH0 = struct.Struct('>?')
@@ -54,16 +55,17 @@ class DefaultPrincipalData(Message):
 
 
 def _d_DefaultPrincipalData_v0(b: memoryview, p: int) -> tuple[DefaultPrincipalData, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_string(b, p)
-    (f2,) = _SH0.unpack_from(b, p)
+    o: DefaultPrincipalData = _new(DefaultPrincipalData)
+    o.type, p = read_compact_string(b, p)
+    o.name, p = read_compact_string(b, p)
+    (o.token_authenticated,) = _SH0.unpack_from(b, p)
     p += 1
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DefaultPrincipalData(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DefaultPrincipalData_v0(o: DefaultPrincipalData, w: Writer) -> None:

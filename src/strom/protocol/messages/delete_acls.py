@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>b')
@@ -81,169 +82,143 @@ class DeleteAclsRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_DeleteAclsRequest_DeleteAclsFilter_v0(b: memoryview, p: int) -> tuple[DeleteAclsRequest.DeleteAclsFilter, int]:
-    (f0,) = _SReq0.unpack_from(b, p)
-    p += 1
-    f1, p = read_nullable_string(b, p)
-    f2 = 3
-    f3, p = read_nullable_string(b, p)
-    f4, p = read_nullable_string(b, p)
-    (f5, f6,) = _SReq1.unpack_from(b, p)
-    p += 2
-    return DeleteAclsRequest.DeleteAclsFilter(f0, f1, f2, f3, f4, f5, f6), p
-
-
-def _e_DeleteAclsRequest_DeleteAclsFilter_v0(o: DeleteAclsRequest.DeleteAclsFilter, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.resource_type_filter)
-    encode_string(b, o.resource_name_filter, False, True)
-    encode_string(b, o.principal_filter, False, True)
-    encode_string(b, o.host_filter, False, True)
-    b += _SReq1.pack(o.operation, o.permission_type)
-
-
-def _d_DeleteAclsRequest_DeleteAclsFilter_v1(b: memoryview, p: int) -> tuple[DeleteAclsRequest.DeleteAclsFilter, int]:
-    (f0,) = _SReq0.unpack_from(b, p)
-    p += 1
-    f1, p = read_nullable_string(b, p)
-    (f2,) = _SReq0.unpack_from(b, p)
-    p += 1
-    f3, p = read_nullable_string(b, p)
-    f4, p = read_nullable_string(b, p)
-    (f5, f6,) = _SReq1.unpack_from(b, p)
-    p += 2
-    return DeleteAclsRequest.DeleteAclsFilter(f0, f1, f2, f3, f4, f5, f6), p
-
-
-def _e_DeleteAclsRequest_DeleteAclsFilter_v1(o: DeleteAclsRequest.DeleteAclsFilter, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.resource_type_filter)
-    encode_string(b, o.resource_name_filter, False, True)
-    b += _SReq0.pack(o.pattern_type_filter)
-    encode_string(b, o.principal_filter, False, True)
-    encode_string(b, o.host_filter, False, True)
-    b += _SReq1.pack(o.operation, o.permission_type)
-
-
-def _d_DeleteAclsRequest_DeleteAclsFilter_v2(b: memoryview, p: int) -> tuple[DeleteAclsRequest.DeleteAclsFilter, int]:
-    (f0,) = _SReq0.unpack_from(b, p)
-    p += 1
-    f1, p = read_compact_nullable_string(b, p)
-    (f2,) = _SReq0.unpack_from(b, p)
-    p += 1
-    f3, p = read_compact_nullable_string(b, p)
-    f4, p = read_compact_nullable_string(b, p)
-    (f5, f6,) = _SReq1.unpack_from(b, p)
-    p += 2
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return DeleteAclsRequest.DeleteAclsFilter(f0, f1, f2, f3, f4, f5, f6, _ut), p
-
-
-def _e_DeleteAclsRequest_DeleteAclsFilter_v2(o: DeleteAclsRequest.DeleteAclsFilter, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.resource_type_filter)
-    encode_string(b, o.resource_name_filter, True, True)
-    b += _SReq0.pack(o.pattern_type_filter)
-    encode_string(b, o.principal_filter, True, True)
-    encode_string(b, o.host_filter, True, True)
-    b += _SReq1.pack(o.operation, o.permission_type)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DeleteAclsRequest_v0(b: memoryview, p: int) -> tuple[DeleteAclsRequest, int]:
-    _x: Any
     _a: Any
-    f0: Any
+    _e: Any
+    o: DeleteAclsRequest = _new(DeleteAclsRequest)
     _n, p = read_array_len(b, p, 9)
     if _n < 0:
         raise DecodeError('non-nullable array Filters was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.filters = []
+        _a = o.filters.append
         for _ in range(_n):
-            _x, p = _d_DeleteAclsRequest_DeleteAclsFilter_v0(b, p)
-            _a(_x)
-    return DeleteAclsRequest(f0), p
+            _e = _new(DeleteAclsRequest.DeleteAclsFilter)
+            (_e.resource_type_filter,) = _SReq0.unpack_from(b, p)
+            p += 1
+            _e.resource_name_filter, p = read_nullable_string(b, p)
+            _e.pattern_type_filter = 3
+            _e.principal_filter, p = read_nullable_string(b, p)
+            _e.host_filter, p = read_nullable_string(b, p)
+            (_e.operation, _e.permission_type,) = _SReq1.unpack_from(b, p)
+            p += 2
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DeleteAclsRequest_v0(o: DeleteAclsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.filters
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DeleteAclsRequest_DeleteAclsFilter_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.resource_type_filter)
+            encode_string(b, _o.resource_name_filter, False, True)
+            encode_string(b, _o.principal_filter, False, True)
+            encode_string(b, _o.host_filter, False, True)
+            b += _SReq1.pack(_o.operation, _o.permission_type)
 
 
 def _d_DeleteAclsRequest_v1(b: memoryview, p: int) -> tuple[DeleteAclsRequest, int]:
-    _x: Any
     _a: Any
-    f0: Any
+    _e: Any
+    o: DeleteAclsRequest = _new(DeleteAclsRequest)
     _n, p = read_array_len(b, p, 10)
     if _n < 0:
         raise DecodeError('non-nullable array Filters was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.filters = []
+        _a = o.filters.append
         for _ in range(_n):
-            _x, p = _d_DeleteAclsRequest_DeleteAclsFilter_v1(b, p)
-            _a(_x)
-    return DeleteAclsRequest(f0), p
+            _e = _new(DeleteAclsRequest.DeleteAclsFilter)
+            (_e.resource_type_filter,) = _SReq0.unpack_from(b, p)
+            p += 1
+            _e.resource_name_filter, p = read_nullable_string(b, p)
+            (_e.pattern_type_filter,) = _SReq0.unpack_from(b, p)
+            p += 1
+            _e.principal_filter, p = read_nullable_string(b, p)
+            _e.host_filter, p = read_nullable_string(b, p)
+            (_e.operation, _e.permission_type,) = _SReq1.unpack_from(b, p)
+            p += 2
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DeleteAclsRequest_v1(o: DeleteAclsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.filters
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DeleteAclsRequest_DeleteAclsFilter_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.resource_type_filter)
+            encode_string(b, _o.resource_name_filter, False, True)
+            b += _SReq0.pack(_o.pattern_type_filter)
+            encode_string(b, _o.principal_filter, False, True)
+            encode_string(b, _o.host_filter, False, True)
+            b += _SReq1.pack(_o.operation, _o.permission_type)
 
 
 def _d_DeleteAclsRequest_v2(b: memoryview, p: int) -> tuple[DeleteAclsRequest, int]:
-    _x: Any
     _a: Any
-    f0: Any
+    _e: Any
+    o: DeleteAclsRequest = _new(DeleteAclsRequest)
     _n, p = read_compact_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array Filters was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.filters = []
+        _a = o.filters.append
         for _ in range(_n):
-            _x, p = _d_DeleteAclsRequest_DeleteAclsFilter_v2(b, p)
-            _a(_x)
+            _e = _new(DeleteAclsRequest.DeleteAclsFilter)
+            (_e.resource_type_filter,) = _SReq0.unpack_from(b, p)
+            p += 1
+            _e.resource_name_filter, p = read_compact_nullable_string(b, p)
+            (_e.pattern_type_filter,) = _SReq0.unpack_from(b, p)
+            p += 1
+            _e.principal_filter, p = read_compact_nullable_string(b, p)
+            _e.host_filter, p = read_compact_nullable_string(b, p)
+            (_e.operation, _e.permission_type,) = _SReq1.unpack_from(b, p)
+            p += 2
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DeleteAclsRequest(f0, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DeleteAclsRequest_v2(o: DeleteAclsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.filters
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DeleteAclsRequest_DeleteAclsFilter_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.resource_type_filter)
+            encode_string(b, _o.resource_name_filter, True, True)
+            b += _SReq0.pack(_o.pattern_type_filter)
+            encode_string(b, _o.principal_filter, True, True)
+            encode_string(b, _o.host_filter, True, True)
+            b += _SReq1.pack(_o.operation, _o.permission_type)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -346,301 +321,256 @@ class DeleteAclsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_DeleteAclsResponse_DeleteAclsMatchingAcl_v0(b: memoryview, p: int) -> tuple[DeleteAclsResponse.DeleteAclsMatchingAcl, int]:
-    (f0,) = _SResp0.unpack_from(b, p)
-    p += 2
-    f1, p = read_nullable_string(b, p)
-    (f2,) = _SResp1.unpack_from(b, p)
-    p += 1
-    f3, p = read_string(b, p)
-    f4 = 3
-    f5, p = read_string(b, p)
-    f6, p = read_string(b, p)
-    (f7, f8,) = _SResp2.unpack_from(b, p)
-    p += 2
-    return DeleteAclsResponse.DeleteAclsMatchingAcl(f0, f1, f2, f3, f4, f5, f6, f7, f8), p
-
-
-def _e_DeleteAclsResponse_DeleteAclsMatchingAcl_v0(o: DeleteAclsResponse.DeleteAclsMatchingAcl, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, False, True)
-    b += _SResp1.pack(o.resource_type)
-    encode_string(b, o.resource_name, False, False)
-    encode_string(b, o.principal, False, False)
-    encode_string(b, o.host, False, False)
-    b += _SResp2.pack(o.operation, o.permission_type)
-
-
-def _d_DeleteAclsResponse_DeleteAclsMatchingAcl_v1(b: memoryview, p: int) -> tuple[DeleteAclsResponse.DeleteAclsMatchingAcl, int]:
-    (f0,) = _SResp0.unpack_from(b, p)
-    p += 2
-    f1, p = read_nullable_string(b, p)
-    (f2,) = _SResp1.unpack_from(b, p)
-    p += 1
-    f3, p = read_string(b, p)
-    (f4,) = _SResp1.unpack_from(b, p)
-    p += 1
-    f5, p = read_string(b, p)
-    f6, p = read_string(b, p)
-    (f7, f8,) = _SResp2.unpack_from(b, p)
-    p += 2
-    return DeleteAclsResponse.DeleteAclsMatchingAcl(f0, f1, f2, f3, f4, f5, f6, f7, f8), p
-
-
-def _e_DeleteAclsResponse_DeleteAclsMatchingAcl_v1(o: DeleteAclsResponse.DeleteAclsMatchingAcl, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, False, True)
-    b += _SResp1.pack(o.resource_type)
-    encode_string(b, o.resource_name, False, False)
-    b += _SResp1.pack(o.pattern_type)
-    encode_string(b, o.principal, False, False)
-    encode_string(b, o.host, False, False)
-    b += _SResp2.pack(o.operation, o.permission_type)
-
-
-def _d_DeleteAclsResponse_DeleteAclsMatchingAcl_v2(b: memoryview, p: int) -> tuple[DeleteAclsResponse.DeleteAclsMatchingAcl, int]:
-    (f0,) = _SResp0.unpack_from(b, p)
-    p += 2
-    f1, p = read_compact_nullable_string(b, p)
-    (f2,) = _SResp1.unpack_from(b, p)
-    p += 1
-    f3, p = read_compact_string(b, p)
-    (f4,) = _SResp1.unpack_from(b, p)
-    p += 1
-    f5, p = read_compact_string(b, p)
-    f6, p = read_compact_string(b, p)
-    (f7, f8,) = _SResp2.unpack_from(b, p)
-    p += 2
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return DeleteAclsResponse.DeleteAclsMatchingAcl(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
-
-
-def _e_DeleteAclsResponse_DeleteAclsMatchingAcl_v2(o: DeleteAclsResponse.DeleteAclsMatchingAcl, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, True, True)
-    b += _SResp1.pack(o.resource_type)
-    encode_string(b, o.resource_name, True, False)
-    b += _SResp1.pack(o.pattern_type)
-    encode_string(b, o.principal, True, False)
-    encode_string(b, o.host, True, False)
-    b += _SResp2.pack(o.operation, o.permission_type)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DeleteAclsResponse_DeleteAclsFilterResult_v0(b: memoryview, p: int) -> tuple[DeleteAclsResponse.DeleteAclsFilterResult, int]:
-    _x: Any
     _a: Any
-    f2: Any
-    (f0,) = _SResp0.unpack_from(b, p)
+    _e: Any
+    o: DeleteAclsResponse.DeleteAclsFilterResult = _new(DeleteAclsResponse.DeleteAclsFilterResult)
+    (o.error_code,) = _SResp0.unpack_from(b, p)
     p += 2
-    f1, p = read_nullable_string(b, p)
+    o.error_message, p = read_nullable_string(b, p)
     _n, p = read_array_len(b, p, 13)
     if _n < 0:
         raise DecodeError('non-nullable array MatchingAcls was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.matching_acls = []
+        _a = o.matching_acls.append
         for _ in range(_n):
-            _x, p = _d_DeleteAclsResponse_DeleteAclsMatchingAcl_v0(b, p)
-            _a(_x)
-    return DeleteAclsResponse.DeleteAclsFilterResult(f0, f1, f2), p
-
-
-def _e_DeleteAclsResponse_DeleteAclsFilterResult_v0(o: DeleteAclsResponse.DeleteAclsFilterResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, False, True)
-    _v = o.matching_acls
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DeleteAclsResponse_DeleteAclsMatchingAcl_v0(_x, w)
-            b = w.b
+            _e = _new(DeleteAclsResponse.DeleteAclsMatchingAcl)
+            (_e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 2
+            _e.error_message, p = read_nullable_string(b, p)
+            (_e.resource_type,) = _SResp1.unpack_from(b, p)
+            p += 1
+            _e.resource_name, p = read_string(b, p)
+            _e.pattern_type = 3
+            _e.principal, p = read_string(b, p)
+            _e.host, p = read_string(b, p)
+            (_e.operation, _e.permission_type,) = _SResp2.unpack_from(b, p)
+            p += 2
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_DeleteAclsResponse_DeleteAclsFilterResult_v1(b: memoryview, p: int) -> tuple[DeleteAclsResponse.DeleteAclsFilterResult, int]:
-    _x: Any
     _a: Any
-    f2: Any
-    (f0,) = _SResp0.unpack_from(b, p)
+    _e: Any
+    o: DeleteAclsResponse.DeleteAclsFilterResult = _new(DeleteAclsResponse.DeleteAclsFilterResult)
+    (o.error_code,) = _SResp0.unpack_from(b, p)
     p += 2
-    f1, p = read_nullable_string(b, p)
+    o.error_message, p = read_nullable_string(b, p)
     _n, p = read_array_len(b, p, 14)
     if _n < 0:
         raise DecodeError('non-nullable array MatchingAcls was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.matching_acls = []
+        _a = o.matching_acls.append
         for _ in range(_n):
-            _x, p = _d_DeleteAclsResponse_DeleteAclsMatchingAcl_v1(b, p)
-            _a(_x)
-    return DeleteAclsResponse.DeleteAclsFilterResult(f0, f1, f2), p
-
-
-def _e_DeleteAclsResponse_DeleteAclsFilterResult_v1(o: DeleteAclsResponse.DeleteAclsFilterResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, False, True)
-    _v = o.matching_acls
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DeleteAclsResponse_DeleteAclsMatchingAcl_v1(_x, w)
-            b = w.b
+            _e = _new(DeleteAclsResponse.DeleteAclsMatchingAcl)
+            (_e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 2
+            _e.error_message, p = read_nullable_string(b, p)
+            (_e.resource_type,) = _SResp1.unpack_from(b, p)
+            p += 1
+            _e.resource_name, p = read_string(b, p)
+            (_e.pattern_type,) = _SResp1.unpack_from(b, p)
+            p += 1
+            _e.principal, p = read_string(b, p)
+            _e.host, p = read_string(b, p)
+            (_e.operation, _e.permission_type,) = _SResp2.unpack_from(b, p)
+            p += 2
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_DeleteAclsResponse_DeleteAclsFilterResult_v2(b: memoryview, p: int) -> tuple[DeleteAclsResponse.DeleteAclsFilterResult, int]:
-    _x: Any
     _a: Any
-    f2: Any
-    (f0,) = _SResp0.unpack_from(b, p)
+    _e: Any
+    o: DeleteAclsResponse.DeleteAclsFilterResult = _new(DeleteAclsResponse.DeleteAclsFilterResult)
+    (o.error_code,) = _SResp0.unpack_from(b, p)
     p += 2
-    f1, p = read_compact_nullable_string(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
     _n, p = read_compact_array_len(b, p, 11)
     if _n < 0:
         raise DecodeError('non-nullable array MatchingAcls was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.matching_acls = []
+        _a = o.matching_acls.append
         for _ in range(_n):
-            _x, p = _d_DeleteAclsResponse_DeleteAclsMatchingAcl_v2(b, p)
-            _a(_x)
+            _e = _new(DeleteAclsResponse.DeleteAclsMatchingAcl)
+            (_e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 2
+            _e.error_message, p = read_compact_nullable_string(b, p)
+            (_e.resource_type,) = _SResp1.unpack_from(b, p)
+            p += 1
+            _e.resource_name, p = read_compact_string(b, p)
+            (_e.pattern_type,) = _SResp1.unpack_from(b, p)
+            p += 1
+            _e.principal, p = read_compact_string(b, p)
+            _e.host, p = read_compact_string(b, p)
+            (_e.operation, _e.permission_type,) = _SResp2.unpack_from(b, p)
+            p += 2
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DeleteAclsResponse.DeleteAclsFilterResult(f0, f1, f2, _ut), p
-
-
-def _e_DeleteAclsResponse_DeleteAclsFilterResult_v2(o: DeleteAclsResponse.DeleteAclsFilterResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, True, True)
-    _v = o.matching_acls
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DeleteAclsResponse_DeleteAclsMatchingAcl_v2(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_DeleteAclsResponse_v0(b: memoryview, p: int) -> tuple[DeleteAclsResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp3.unpack_from(b, p)
+    o: DeleteAclsResponse = _new(DeleteAclsResponse)
+    (o.throttle_time_ms,) = _SResp3.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array FilterResults was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.filter_results = []
+        _a = o.filter_results.append
         for _ in range(_n):
             _x, p = _d_DeleteAclsResponse_DeleteAclsFilterResult_v0(b, p)
             _a(_x)
-    return DeleteAclsResponse(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DeleteAclsResponse_v0(o: DeleteAclsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.filter_results
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DeleteAclsResponse_DeleteAclsFilterResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.error_message, False, True)
+            _v = _o.matching_acls
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.error_code)
+                    encode_string(b, _o2.error_message, False, True)
+                    b += _SResp1.pack(_o2.resource_type)
+                    encode_string(b, _o2.resource_name, False, False)
+                    encode_string(b, _o2.principal, False, False)
+                    encode_string(b, _o2.host, False, False)
+                    b += _SResp2.pack(_o2.operation, _o2.permission_type)
 
 
 def _d_DeleteAclsResponse_v1(b: memoryview, p: int) -> tuple[DeleteAclsResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp3.unpack_from(b, p)
+    o: DeleteAclsResponse = _new(DeleteAclsResponse)
+    (o.throttle_time_ms,) = _SResp3.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array FilterResults was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.filter_results = []
+        _a = o.filter_results.append
         for _ in range(_n):
             _x, p = _d_DeleteAclsResponse_DeleteAclsFilterResult_v1(b, p)
             _a(_x)
-    return DeleteAclsResponse(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DeleteAclsResponse_v1(o: DeleteAclsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.filter_results
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DeleteAclsResponse_DeleteAclsFilterResult_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.error_message, False, True)
+            _v = _o.matching_acls
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.error_code)
+                    encode_string(b, _o2.error_message, False, True)
+                    b += _SResp1.pack(_o2.resource_type)
+                    encode_string(b, _o2.resource_name, False, False)
+                    b += _SResp1.pack(_o2.pattern_type)
+                    encode_string(b, _o2.principal, False, False)
+                    encode_string(b, _o2.host, False, False)
+                    b += _SResp2.pack(_o2.operation, _o2.permission_type)
 
 
 def _d_DeleteAclsResponse_v2(b: memoryview, p: int) -> tuple[DeleteAclsResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp3.unpack_from(b, p)
+    o: DeleteAclsResponse = _new(DeleteAclsResponse)
+    (o.throttle_time_ms,) = _SResp3.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array FilterResults was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.filter_results = []
+        _a = o.filter_results.append
         for _ in range(_n):
             _x, p = _d_DeleteAclsResponse_DeleteAclsFilterResult_v2(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DeleteAclsResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DeleteAclsResponse_v2(o: DeleteAclsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.filter_results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DeleteAclsResponse_DeleteAclsFilterResult_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.error_message, True, True)
+            _v = _o.matching_acls
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.error_code)
+                    encode_string(b, _o2.error_message, True, True)
+                    b += _SResp1.pack(_o2.resource_type)
+                    encode_string(b, _o2.resource_name, True, False)
+                    b += _SResp1.pack(_o2.pattern_type)
+                    encode_string(b, _o2.principal, True, False)
+                    encode_string(b, _o2.host, True, False)
+                    b += _SResp2.pack(_o2.operation, _o2.permission_type)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 
@@ -50,17 +51,18 @@ class DeleteGroupsRequest(Message):
 def _d_DeleteGroupsRequest_v0(b: memoryview, p: int) -> tuple[DeleteGroupsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: DeleteGroupsRequest = _new(DeleteGroupsRequest)
     _n, p = read_array_len(b, p, 2)
     if _n < 0:
         raise DecodeError('non-nullable array GroupsNames was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.groups_names = []
+        _a = o.groups_names.append
         for _ in range(_n):
             _x, p = read_string(b, p)
             _a(_x)
-    return DeleteGroupsRequest(f0), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DeleteGroupsRequest_v0(o: DeleteGroupsRequest, w: Writer) -> None:
@@ -77,22 +79,22 @@ def _e_DeleteGroupsRequest_v0(o: DeleteGroupsRequest, w: Writer) -> None:
 def _d_DeleteGroupsRequest_v2(b: memoryview, p: int) -> tuple[DeleteGroupsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: DeleteGroupsRequest = _new(DeleteGroupsRequest)
     _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array GroupsNames was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.groups_names = []
+        _a = o.groups_names.append
         for _ in range(_n):
             _x, p = read_compact_string(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DeleteGroupsRequest(f0, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DeleteGroupsRequest_v2(o: DeleteGroupsRequest, w: Writer) -> None:
@@ -163,106 +165,88 @@ class DeleteGroupsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_DeleteGroupsResponse_DeletableGroupResult_v0(b: memoryview, p: int) -> tuple[DeleteGroupsResponse.DeletableGroupResult, int]:
-    f0, p = read_string(b, p)
-    (f1,) = _SResp0.unpack_from(b, p)
-    p += 2
-    return DeleteGroupsResponse.DeletableGroupResult(f0, f1), p
-
-
-def _e_DeleteGroupsResponse_DeletableGroupResult_v0(o: DeleteGroupsResponse.DeletableGroupResult, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.group_id, False, False)
-    b += _SResp0.pack(o.error_code)
-
-
-def _d_DeleteGroupsResponse_DeletableGroupResult_v2(b: memoryview, p: int) -> tuple[DeleteGroupsResponse.DeletableGroupResult, int]:
-    f0, p = read_compact_string(b, p)
-    (f1,) = _SResp0.unpack_from(b, p)
-    p += 2
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return DeleteGroupsResponse.DeletableGroupResult(f0, f1, _ut), p
-
-
-def _e_DeleteGroupsResponse_DeletableGroupResult_v2(o: DeleteGroupsResponse.DeletableGroupResult, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.group_id, True, False)
-    b += _SResp0.pack(o.error_code)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DeleteGroupsResponse_v0(b: memoryview, p: int) -> tuple[DeleteGroupsResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: DeleteGroupsResponse = _new(DeleteGroupsResponse)
+    (o.throttle_time_ms,) = _SResp1.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Results was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.results = []
+        _a = o.results.append
         for _ in range(_n):
-            _x, p = _d_DeleteGroupsResponse_DeletableGroupResult_v0(b, p)
-            _a(_x)
-    return DeleteGroupsResponse(f0, f1), p
+            _e = _new(DeleteGroupsResponse.DeletableGroupResult)
+            _e.group_id, p = read_string(b, p)
+            (_e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 2
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DeleteGroupsResponse_v0(o: DeleteGroupsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.results
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DeleteGroupsResponse_DeletableGroupResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.group_id, False, False)
+            b += _SResp0.pack(_o.error_code)
 
 
 def _d_DeleteGroupsResponse_v2(b: memoryview, p: int) -> tuple[DeleteGroupsResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: DeleteGroupsResponse = _new(DeleteGroupsResponse)
+    (o.throttle_time_ms,) = _SResp1.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Results was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.results = []
+        _a = o.results.append
         for _ in range(_n):
-            _x, p = _d_DeleteGroupsResponse_DeletableGroupResult_v2(b, p)
-            _a(_x)
+            _e = _new(DeleteGroupsResponse.DeletableGroupResult)
+            _e.group_id, p = read_compact_string(b, p)
+            (_e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 2
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DeleteGroupsResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DeleteGroupsResponse_v2(o: DeleteGroupsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DeleteGroupsResponse_DeletableGroupResult_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.group_id, True, False)
+            b += _SResp0.pack(_o.error_code)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

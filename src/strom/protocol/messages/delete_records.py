@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>iq')
@@ -86,170 +87,139 @@ class DeleteRecordsRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_DeleteRecordsRequest_DeleteRecordsPartition_v0(b: memoryview, p: int) -> tuple[DeleteRecordsRequest.DeleteRecordsPartition, int]:
-    (f0, f1,) = _SReq0.unpack_from(b, p)
-    p += 12
-    return DeleteRecordsRequest.DeleteRecordsPartition(f0, f1), p
-
-
-def _e_DeleteRecordsRequest_DeleteRecordsPartition_v0(o: DeleteRecordsRequest.DeleteRecordsPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.partition_index, o.offset)
-
-
-def _d_DeleteRecordsRequest_DeleteRecordsPartition_v2(b: memoryview, p: int) -> tuple[DeleteRecordsRequest.DeleteRecordsPartition, int]:
-    (f0, f1,) = _SReq0.unpack_from(b, p)
-    p += 12
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return DeleteRecordsRequest.DeleteRecordsPartition(f0, f1, _ut), p
-
-
-def _e_DeleteRecordsRequest_DeleteRecordsPartition_v2(o: DeleteRecordsRequest.DeleteRecordsPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.partition_index, o.offset)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DeleteRecordsRequest_DeleteRecordsTopic_v0(b: memoryview, p: int) -> tuple[DeleteRecordsRequest.DeleteRecordsTopic, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: DeleteRecordsRequest.DeleteRecordsTopic = _new(DeleteRecordsRequest.DeleteRecordsTopic)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 12)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_DeleteRecordsRequest_DeleteRecordsPartition_v0(b, p)
-            _a(_x)
-    return DeleteRecordsRequest.DeleteRecordsTopic(f0, f1), p
-
-
-def _e_DeleteRecordsRequest_DeleteRecordsTopic_v0(o: DeleteRecordsRequest.DeleteRecordsTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DeleteRecordsRequest_DeleteRecordsPartition_v0(_x, w)
-            b = w.b
+            _e = _new(DeleteRecordsRequest.DeleteRecordsPartition)
+            (_e.partition_index, _e.offset,) = _SReq0.unpack_from(b, p)
+            p += 12
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_DeleteRecordsRequest_DeleteRecordsTopic_v2(b: memoryview, p: int) -> tuple[DeleteRecordsRequest.DeleteRecordsTopic, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    _e: Any
+    o: DeleteRecordsRequest.DeleteRecordsTopic = _new(DeleteRecordsRequest.DeleteRecordsTopic)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 13)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_DeleteRecordsRequest_DeleteRecordsPartition_v2(b, p)
-            _a(_x)
+            _e = _new(DeleteRecordsRequest.DeleteRecordsPartition)
+            (_e.partition_index, _e.offset,) = _SReq0.unpack_from(b, p)
+            p += 12
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DeleteRecordsRequest.DeleteRecordsTopic(f0, f1, _ut), p
-
-
-def _e_DeleteRecordsRequest_DeleteRecordsTopic_v2(o: DeleteRecordsRequest.DeleteRecordsTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DeleteRecordsRequest_DeleteRecordsPartition_v2(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_DeleteRecordsRequest_v0(b: memoryview, p: int) -> tuple[DeleteRecordsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: DeleteRecordsRequest = _new(DeleteRecordsRequest)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_DeleteRecordsRequest_DeleteRecordsTopic_v0(b, p)
             _a(_x)
-    (f1,) = _SReq1.unpack_from(b, p)
+    (o.timeout_ms,) = _SReq1.unpack_from(b, p)
     p += 4
-    return DeleteRecordsRequest(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DeleteRecordsRequest_v0(o: DeleteRecordsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DeleteRecordsRequest_DeleteRecordsTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.offset)
     b += _SReq1.pack(o.timeout_ms)
 
 
 def _d_DeleteRecordsRequest_v2(b: memoryview, p: int) -> tuple[DeleteRecordsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: DeleteRecordsRequest = _new(DeleteRecordsRequest)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_DeleteRecordsRequest_DeleteRecordsTopic_v2(b, p)
             _a(_x)
-    (f1,) = _SReq1.unpack_from(b, p)
+    (o.timeout_ms,) = _SReq1.unpack_from(b, p)
     p += 4
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DeleteRecordsRequest(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DeleteRecordsRequest_v2(o: DeleteRecordsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DeleteRecordsRequest_DeleteRecordsTopic_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.offset)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq1.pack(o.timeout_ms)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -330,171 +300,140 @@ class DeleteRecordsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_DeleteRecordsResponse_DeleteRecordsPartitionResult_v0(b: memoryview, p: int) -> tuple[DeleteRecordsResponse.DeleteRecordsPartitionResult, int]:
-    (f0, f1, f2,) = _SResp0.unpack_from(b, p)
-    p += 14
-    return DeleteRecordsResponse.DeleteRecordsPartitionResult(f0, f1, f2), p
-
-
-def _e_DeleteRecordsResponse_DeleteRecordsPartitionResult_v0(o: DeleteRecordsResponse.DeleteRecordsPartitionResult, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.low_watermark, o.error_code)
-
-
-def _d_DeleteRecordsResponse_DeleteRecordsPartitionResult_v2(b: memoryview, p: int) -> tuple[DeleteRecordsResponse.DeleteRecordsPartitionResult, int]:
-    (f0, f1, f2,) = _SResp0.unpack_from(b, p)
-    p += 14
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return DeleteRecordsResponse.DeleteRecordsPartitionResult(f0, f1, f2, _ut), p
-
-
-def _e_DeleteRecordsResponse_DeleteRecordsPartitionResult_v2(o: DeleteRecordsResponse.DeleteRecordsPartitionResult, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.low_watermark, o.error_code)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DeleteRecordsResponse_DeleteRecordsTopicResult_v0(b: memoryview, p: int) -> tuple[DeleteRecordsResponse.DeleteRecordsTopicResult, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: DeleteRecordsResponse.DeleteRecordsTopicResult = _new(DeleteRecordsResponse.DeleteRecordsTopicResult)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 14)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_DeleteRecordsResponse_DeleteRecordsPartitionResult_v0(b, p)
-            _a(_x)
-    return DeleteRecordsResponse.DeleteRecordsTopicResult(f0, f1), p
-
-
-def _e_DeleteRecordsResponse_DeleteRecordsTopicResult_v0(o: DeleteRecordsResponse.DeleteRecordsTopicResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DeleteRecordsResponse_DeleteRecordsPartitionResult_v0(_x, w)
-            b = w.b
+            _e = _new(DeleteRecordsResponse.DeleteRecordsPartitionResult)
+            (_e.partition_index, _e.low_watermark, _e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 14
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_DeleteRecordsResponse_DeleteRecordsTopicResult_v2(b: memoryview, p: int) -> tuple[DeleteRecordsResponse.DeleteRecordsTopicResult, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    _e: Any
+    o: DeleteRecordsResponse.DeleteRecordsTopicResult = _new(DeleteRecordsResponse.DeleteRecordsTopicResult)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 15)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_DeleteRecordsResponse_DeleteRecordsPartitionResult_v2(b, p)
-            _a(_x)
+            _e = _new(DeleteRecordsResponse.DeleteRecordsPartitionResult)
+            (_e.partition_index, _e.low_watermark, _e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 14
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DeleteRecordsResponse.DeleteRecordsTopicResult(f0, f1, _ut), p
-
-
-def _e_DeleteRecordsResponse_DeleteRecordsTopicResult_v2(o: DeleteRecordsResponse.DeleteRecordsTopicResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DeleteRecordsResponse_DeleteRecordsPartitionResult_v2(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_DeleteRecordsResponse_v0(b: memoryview, p: int) -> tuple[DeleteRecordsResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    o: DeleteRecordsResponse = _new(DeleteRecordsResponse)
+    (o.throttle_time_ms,) = _SResp1.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_DeleteRecordsResponse_DeleteRecordsTopicResult_v0(b, p)
             _a(_x)
-    return DeleteRecordsResponse(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DeleteRecordsResponse_v0(o: DeleteRecordsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DeleteRecordsResponse_DeleteRecordsTopicResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.low_watermark, _o2.error_code)
 
 
 def _d_DeleteRecordsResponse_v2(b: memoryview, p: int) -> tuple[DeleteRecordsResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    o: DeleteRecordsResponse = _new(DeleteRecordsResponse)
+    (o.throttle_time_ms,) = _SResp1.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_DeleteRecordsResponse_DeleteRecordsTopicResult_v2(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DeleteRecordsResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DeleteRecordsResponse_v2(o: DeleteRecordsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DeleteRecordsResponse_DeleteRecordsTopicResult_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.low_watermark, _o2.error_code)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

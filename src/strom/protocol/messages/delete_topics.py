@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>i')
@@ -71,45 +72,24 @@ class DeleteTopicsRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_DeleteTopicsRequest_DeleteTopicState_v6(b: memoryview, p: int) -> tuple[DeleteTopicsRequest.DeleteTopicState, int]:
-    f0, p = read_compact_nullable_string(b, p)
-    f1, p = read_uuid(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return DeleteTopicsRequest.DeleteTopicState(f0, f1, _ut), p
-
-
-def _e_DeleteTopicsRequest_DeleteTopicState_v6(o: DeleteTopicsRequest.DeleteTopicState, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, True)
-    b += o.topic_id.bytes
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DeleteTopicsRequest_v0(b: memoryview, p: int) -> tuple[DeleteTopicsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
-    f1: Any
-    f0 = []
+    o: DeleteTopicsRequest = _new(DeleteTopicsRequest)
+    o.topics = []
     _n, p = read_array_len(b, p, 2)
     if _n < 0:
         raise DecodeError('non-nullable array TopicNames was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topic_names = []
+        _a = o.topic_names.append
         for _ in range(_n):
             _x, p = read_string(b, p)
             _a(_x)
-    (f2,) = _SReq0.unpack_from(b, p)
+    (o.timeout_ms,) = _SReq0.unpack_from(b, p)
     p += 4
-    return DeleteTopicsRequest(f0, f1, f2), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DeleteTopicsRequest_v0(o: DeleteTopicsRequest, w: Writer) -> None:
@@ -127,26 +107,25 @@ def _e_DeleteTopicsRequest_v0(o: DeleteTopicsRequest, w: Writer) -> None:
 def _d_DeleteTopicsRequest_v4(b: memoryview, p: int) -> tuple[DeleteTopicsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
-    f1: Any
-    f0 = []
+    o: DeleteTopicsRequest = _new(DeleteTopicsRequest)
+    o.topics = []
     _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array TopicNames was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topic_names = []
+        _a = o.topic_names.append
         for _ in range(_n):
             _x, p = read_compact_string(b, p)
             _a(_x)
-    (f2,) = _SReq0.unpack_from(b, p)
+    (o.timeout_ms,) = _SReq0.unpack_from(b, p)
     p += 4
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DeleteTopicsRequest(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DeleteTopicsRequest_v4(o: DeleteTopicsRequest, w: Writer) -> None:
@@ -166,40 +145,50 @@ def _e_DeleteTopicsRequest_v4(o: DeleteTopicsRequest, w: Writer) -> None:
 
 
 def _d_DeleteTopicsRequest_v6(b: memoryview, p: int) -> tuple[DeleteTopicsRequest, int]:
-    _x: Any
     _a: Any
-    f0: Any
-    f1: Any
+    _e: Any
+    o: DeleteTopicsRequest = _new(DeleteTopicsRequest)
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
-            _x, p = _d_DeleteTopicsRequest_DeleteTopicState_v6(b, p)
-            _a(_x)
-    f1 = []
-    (f2,) = _SReq0.unpack_from(b, p)
+            _e = _new(DeleteTopicsRequest.DeleteTopicState)
+            _e.name, p = read_compact_nullable_string(b, p)
+            _e.topic_id, p = read_uuid(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    o.topic_names = []
+    (o.timeout_ms,) = _SReq0.unpack_from(b, p)
     p += 4
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DeleteTopicsRequest(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DeleteTopicsRequest_v6(o: DeleteTopicsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DeleteTopicsRequest_DeleteTopicState_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, True)
+            b += _o.topic_id.bytes
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq0.pack(o.timeout_ms)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -266,190 +255,128 @@ class DeleteTopicsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_DeleteTopicsResponse_DeletableTopicResult_v0(b: memoryview, p: int) -> tuple[DeleteTopicsResponse.DeletableTopicResult, int]:
-    f0, p = read_string(b, p)
-    f1 = ZERO_UUID
-    (f2,) = _SResp0.unpack_from(b, p)
-    p += 2
-    f3 = None
-    return DeleteTopicsResponse.DeletableTopicResult(f0, f1, f2, f3), p
-
-
-def _e_DeleteTopicsResponse_DeletableTopicResult_v0(o: DeleteTopicsResponse.DeletableTopicResult, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, False, False)
-    b += _SResp0.pack(o.error_code)
-
-
-def _d_DeleteTopicsResponse_DeletableTopicResult_v4(b: memoryview, p: int) -> tuple[DeleteTopicsResponse.DeletableTopicResult, int]:
-    f0, p = read_compact_string(b, p)
-    f1 = ZERO_UUID
-    (f2,) = _SResp0.unpack_from(b, p)
-    p += 2
-    f3 = None
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return DeleteTopicsResponse.DeletableTopicResult(f0, f1, f2, f3, _ut), p
-
-
-def _e_DeleteTopicsResponse_DeletableTopicResult_v4(o: DeleteTopicsResponse.DeletableTopicResult, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    b += _SResp0.pack(o.error_code)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_DeleteTopicsResponse_DeletableTopicResult_v5(b: memoryview, p: int) -> tuple[DeleteTopicsResponse.DeletableTopicResult, int]:
-    f0, p = read_compact_string(b, p)
-    f1 = ZERO_UUID
-    (f2,) = _SResp0.unpack_from(b, p)
-    p += 2
-    f3, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return DeleteTopicsResponse.DeletableTopicResult(f0, f1, f2, f3, _ut), p
-
-
-def _e_DeleteTopicsResponse_DeletableTopicResult_v5(o: DeleteTopicsResponse.DeletableTopicResult, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_DeleteTopicsResponse_DeletableTopicResult_v6(b: memoryview, p: int) -> tuple[DeleteTopicsResponse.DeletableTopicResult, int]:
-    f0, p = read_compact_nullable_string(b, p)
-    f1, p = read_uuid(b, p)
-    (f2,) = _SResp0.unpack_from(b, p)
-    p += 2
-    f3, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return DeleteTopicsResponse.DeletableTopicResult(f0, f1, f2, f3, _ut), p
-
-
-def _e_DeleteTopicsResponse_DeletableTopicResult_v6(o: DeleteTopicsResponse.DeletableTopicResult, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, True)
-    b += o.topic_id.bytes
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DeleteTopicsResponse_v0(b: memoryview, p: int) -> tuple[DeleteTopicsResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0 = 0
+    _e: Any
+    o: DeleteTopicsResponse = _new(DeleteTopicsResponse)
+    o.throttle_time_ms = 0
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
-            _x, p = _d_DeleteTopicsResponse_DeletableTopicResult_v0(b, p)
-            _a(_x)
-    return DeleteTopicsResponse(f0, f1), p
+            _e = _new(DeleteTopicsResponse.DeletableTopicResult)
+            _e.name, p = read_string(b, p)
+            _e.topic_id = ZERO_UUID
+            (_e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 2
+            _e.error_message = None
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DeleteTopicsResponse_v0(o: DeleteTopicsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.responses
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DeleteTopicsResponse_DeletableTopicResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            b += _SResp0.pack(_o.error_code)
 
 
 def _d_DeleteTopicsResponse_v1(b: memoryview, p: int) -> tuple[DeleteTopicsResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: DeleteTopicsResponse = _new(DeleteTopicsResponse)
+    (o.throttle_time_ms,) = _SResp1.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
-            _x, p = _d_DeleteTopicsResponse_DeletableTopicResult_v0(b, p)
-            _a(_x)
-    return DeleteTopicsResponse(f0, f1), p
+            _e = _new(DeleteTopicsResponse.DeletableTopicResult)
+            _e.name, p = read_string(b, p)
+            _e.topic_id = ZERO_UUID
+            (_e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 2
+            _e.error_message = None
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DeleteTopicsResponse_v1(o: DeleteTopicsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.responses
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DeleteTopicsResponse_DeletableTopicResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            b += _SResp0.pack(_o.error_code)
 
 
 def _d_DeleteTopicsResponse_v4(b: memoryview, p: int) -> tuple[DeleteTopicsResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: DeleteTopicsResponse = _new(DeleteTopicsResponse)
+    (o.throttle_time_ms,) = _SResp1.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
-            _x, p = _d_DeleteTopicsResponse_DeletableTopicResult_v4(b, p)
-            _a(_x)
+            _e = _new(DeleteTopicsResponse.DeletableTopicResult)
+            _e.name, p = read_compact_string(b, p)
+            _e.topic_id = ZERO_UUID
+            (_e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 2
+            _e.error_message = None
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DeleteTopicsResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DeleteTopicsResponse_v4(o: DeleteTopicsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.responses
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DeleteTopicsResponse_DeletableTopicResult_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            b += _SResp0.pack(_o.error_code)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -457,39 +384,54 @@ def _e_DeleteTopicsResponse_v4(o: DeleteTopicsResponse, w: Writer) -> None:
 
 
 def _d_DeleteTopicsResponse_v5(b: memoryview, p: int) -> tuple[DeleteTopicsResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: DeleteTopicsResponse = _new(DeleteTopicsResponse)
+    (o.throttle_time_ms,) = _SResp1.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
-            _x, p = _d_DeleteTopicsResponse_DeletableTopicResult_v5(b, p)
-            _a(_x)
+            _e = _new(DeleteTopicsResponse.DeletableTopicResult)
+            _e.name, p = read_compact_string(b, p)
+            _e.topic_id = ZERO_UUID
+            (_e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 2
+            _e.error_message, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DeleteTopicsResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DeleteTopicsResponse_v5(o: DeleteTopicsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.responses
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DeleteTopicsResponse_DeletableTopicResult_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.error_message, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -497,39 +439,55 @@ def _e_DeleteTopicsResponse_v5(o: DeleteTopicsResponse, w: Writer) -> None:
 
 
 def _d_DeleteTopicsResponse_v6(b: memoryview, p: int) -> tuple[DeleteTopicsResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: DeleteTopicsResponse = _new(DeleteTopicsResponse)
+    (o.throttle_time_ms,) = _SResp1.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 21)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
-            _x, p = _d_DeleteTopicsResponse_DeletableTopicResult_v6(b, p)
-            _a(_x)
+            _e = _new(DeleteTopicsResponse.DeletableTopicResult)
+            _e.name, p = read_compact_nullable_string(b, p)
+            _e.topic_id, p = read_uuid(b, p)
+            (_e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 2
+            _e.error_message, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DeleteTopicsResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DeleteTopicsResponse_v6(o: DeleteTopicsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.responses
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DeleteTopicsResponse_DeletableTopicResult_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, True)
+            b += _o.topic_id.bytes
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.error_message, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>b')
@@ -68,15 +69,17 @@ class DescribeAclsRequest(Message):
 
 
 def _d_DescribeAclsRequest_v0(b: memoryview, p: int) -> tuple[DescribeAclsRequest, int]:
-    (f0,) = _SReq0.unpack_from(b, p)
+    o: DescribeAclsRequest = _new(DescribeAclsRequest)
+    (o.resource_type_filter,) = _SReq0.unpack_from(b, p)
     p += 1
-    f1, p = read_nullable_string(b, p)
-    f2 = 3
-    f3, p = read_nullable_string(b, p)
-    f4, p = read_nullable_string(b, p)
-    (f5, f6,) = _SReq1.unpack_from(b, p)
+    o.resource_name_filter, p = read_nullable_string(b, p)
+    o.pattern_type_filter = 3
+    o.principal_filter, p = read_nullable_string(b, p)
+    o.host_filter, p = read_nullable_string(b, p)
+    (o.operation, o.permission_type,) = _SReq1.unpack_from(b, p)
     p += 2
-    return DescribeAclsRequest(f0, f1, f2, f3, f4, f5, f6), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DescribeAclsRequest_v0(o: DescribeAclsRequest, w: Writer) -> None:
@@ -89,16 +92,18 @@ def _e_DescribeAclsRequest_v0(o: DescribeAclsRequest, w: Writer) -> None:
 
 
 def _d_DescribeAclsRequest_v1(b: memoryview, p: int) -> tuple[DescribeAclsRequest, int]:
-    (f0,) = _SReq0.unpack_from(b, p)
+    o: DescribeAclsRequest = _new(DescribeAclsRequest)
+    (o.resource_type_filter,) = _SReq0.unpack_from(b, p)
     p += 1
-    f1, p = read_nullable_string(b, p)
-    (f2,) = _SReq0.unpack_from(b, p)
+    o.resource_name_filter, p = read_nullable_string(b, p)
+    (o.pattern_type_filter,) = _SReq0.unpack_from(b, p)
     p += 1
-    f3, p = read_nullable_string(b, p)
-    f4, p = read_nullable_string(b, p)
-    (f5, f6,) = _SReq1.unpack_from(b, p)
+    o.principal_filter, p = read_nullable_string(b, p)
+    o.host_filter, p = read_nullable_string(b, p)
+    (o.operation, o.permission_type,) = _SReq1.unpack_from(b, p)
     p += 2
-    return DescribeAclsRequest(f0, f1, f2, f3, f4, f5, f6), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DescribeAclsRequest_v1(o: DescribeAclsRequest, w: Writer) -> None:
@@ -112,21 +117,22 @@ def _e_DescribeAclsRequest_v1(o: DescribeAclsRequest, w: Writer) -> None:
 
 
 def _d_DescribeAclsRequest_v2(b: memoryview, p: int) -> tuple[DescribeAclsRequest, int]:
-    (f0,) = _SReq0.unpack_from(b, p)
+    o: DescribeAclsRequest = _new(DescribeAclsRequest)
+    (o.resource_type_filter,) = _SReq0.unpack_from(b, p)
     p += 1
-    f1, p = read_compact_nullable_string(b, p)
-    (f2,) = _SReq0.unpack_from(b, p)
+    o.resource_name_filter, p = read_compact_nullable_string(b, p)
+    (o.pattern_type_filter,) = _SReq0.unpack_from(b, p)
     p += 1
-    f3, p = read_compact_nullable_string(b, p)
-    f4, p = read_compact_nullable_string(b, p)
-    (f5, f6,) = _SReq1.unpack_from(b, p)
+    o.principal_filter, p = read_compact_nullable_string(b, p)
+    o.host_filter, p = read_compact_nullable_string(b, p)
+    (o.operation, o.permission_type,) = _SReq1.unpack_from(b, p)
     p += 2
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeAclsRequest(f0, f1, f2, f3, f4, f5, f6, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeAclsRequest_v2(o: DescribeAclsRequest, w: Writer) -> None:
@@ -232,262 +238,232 @@ class DescribeAclsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_DescribeAclsResponse_AclDescription_v0(b: memoryview, p: int) -> tuple[DescribeAclsResponse.AclDescription, int]:
-    f0, p = read_string(b, p)
-    f1, p = read_string(b, p)
-    (f2, f3,) = _SResp0.unpack_from(b, p)
-    p += 2
-    return DescribeAclsResponse.AclDescription(f0, f1, f2, f3), p
-
-
-def _e_DescribeAclsResponse_AclDescription_v0(o: DescribeAclsResponse.AclDescription, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.principal, False, False)
-    encode_string(b, o.host, False, False)
-    b += _SResp0.pack(o.operation, o.permission_type)
-
-
-def _d_DescribeAclsResponse_AclDescription_v2(b: memoryview, p: int) -> tuple[DescribeAclsResponse.AclDescription, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_string(b, p)
-    (f2, f3,) = _SResp0.unpack_from(b, p)
-    p += 2
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeAclsResponse.AclDescription(f0, f1, f2, f3, _ut), p
-
-
-def _e_DescribeAclsResponse_AclDescription_v2(o: DescribeAclsResponse.AclDescription, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.principal, True, False)
-    encode_string(b, o.host, True, False)
-    b += _SResp0.pack(o.operation, o.permission_type)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeAclsResponse_DescribeAclsResource_v0(b: memoryview, p: int) -> tuple[DescribeAclsResponse.DescribeAclsResource, int]:
-    _x: Any
     _a: Any
-    f3: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: DescribeAclsResponse.DescribeAclsResource = _new(DescribeAclsResponse.DescribeAclsResource)
+    (o.resource_type,) = _SResp1.unpack_from(b, p)
     p += 1
-    f1, p = read_string(b, p)
-    f2 = 3
+    o.resource_name, p = read_string(b, p)
+    o.pattern_type = 3
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Acls was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.acls = []
+        _a = o.acls.append
         for _ in range(_n):
-            _x, p = _d_DescribeAclsResponse_AclDescription_v0(b, p)
-            _a(_x)
-    return DescribeAclsResponse.DescribeAclsResource(f0, f1, f2, f3), p
-
-
-def _e_DescribeAclsResponse_DescribeAclsResource_v0(o: DescribeAclsResponse.DescribeAclsResource, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp1.pack(o.resource_type)
-    encode_string(b, o.resource_name, False, False)
-    _v = o.acls
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeAclsResponse_AclDescription_v0(_x, w)
-            b = w.b
+            _e = _new(DescribeAclsResponse.AclDescription)
+            _e.principal, p = read_string(b, p)
+            _e.host, p = read_string(b, p)
+            (_e.operation, _e.permission_type,) = _SResp0.unpack_from(b, p)
+            p += 2
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_DescribeAclsResponse_DescribeAclsResource_v1(b: memoryview, p: int) -> tuple[DescribeAclsResponse.DescribeAclsResource, int]:
-    _x: Any
     _a: Any
-    f3: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: DescribeAclsResponse.DescribeAclsResource = _new(DescribeAclsResponse.DescribeAclsResource)
+    (o.resource_type,) = _SResp1.unpack_from(b, p)
     p += 1
-    f1, p = read_string(b, p)
-    (f2,) = _SResp1.unpack_from(b, p)
+    o.resource_name, p = read_string(b, p)
+    (o.pattern_type,) = _SResp1.unpack_from(b, p)
     p += 1
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Acls was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.acls = []
+        _a = o.acls.append
         for _ in range(_n):
-            _x, p = _d_DescribeAclsResponse_AclDescription_v0(b, p)
-            _a(_x)
-    return DescribeAclsResponse.DescribeAclsResource(f0, f1, f2, f3), p
-
-
-def _e_DescribeAclsResponse_DescribeAclsResource_v1(o: DescribeAclsResponse.DescribeAclsResource, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp1.pack(o.resource_type)
-    encode_string(b, o.resource_name, False, False)
-    b += _SResp1.pack(o.pattern_type)
-    _v = o.acls
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeAclsResponse_AclDescription_v0(_x, w)
-            b = w.b
+            _e = _new(DescribeAclsResponse.AclDescription)
+            _e.principal, p = read_string(b, p)
+            _e.host, p = read_string(b, p)
+            (_e.operation, _e.permission_type,) = _SResp0.unpack_from(b, p)
+            p += 2
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_DescribeAclsResponse_DescribeAclsResource_v2(b: memoryview, p: int) -> tuple[DescribeAclsResponse.DescribeAclsResource, int]:
-    _x: Any
     _a: Any
-    f3: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: DescribeAclsResponse.DescribeAclsResource = _new(DescribeAclsResponse.DescribeAclsResource)
+    (o.resource_type,) = _SResp1.unpack_from(b, p)
     p += 1
-    f1, p = read_compact_string(b, p)
-    (f2,) = _SResp1.unpack_from(b, p)
+    o.resource_name, p = read_compact_string(b, p)
+    (o.pattern_type,) = _SResp1.unpack_from(b, p)
     p += 1
     _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Acls was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.acls = []
+        _a = o.acls.append
         for _ in range(_n):
-            _x, p = _d_DescribeAclsResponse_AclDescription_v2(b, p)
-            _a(_x)
+            _e = _new(DescribeAclsResponse.AclDescription)
+            _e.principal, p = read_compact_string(b, p)
+            _e.host, p = read_compact_string(b, p)
+            (_e.operation, _e.permission_type,) = _SResp0.unpack_from(b, p)
+            p += 2
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeAclsResponse.DescribeAclsResource(f0, f1, f2, f3, _ut), p
-
-
-def _e_DescribeAclsResponse_DescribeAclsResource_v2(o: DescribeAclsResponse.DescribeAclsResource, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp1.pack(o.resource_type)
-    encode_string(b, o.resource_name, True, False)
-    b += _SResp1.pack(o.pattern_type)
-    _v = o.acls
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeAclsResponse_AclDescription_v2(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_DescribeAclsResponse_v0(b: memoryview, p: int) -> tuple[DescribeAclsResponse, int]:
     _x: Any
     _a: Any
-    f3: Any
-    (f0, f1,) = _SResp2.unpack_from(b, p)
+    o: DescribeAclsResponse = _new(DescribeAclsResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp2.unpack_from(b, p)
     p += 6
-    f2, p = read_nullable_string(b, p)
+    o.error_message, p = read_nullable_string(b, p)
     _n, p = read_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Resources was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.resources = []
+        _a = o.resources.append
         for _ in range(_n):
             _x, p = _d_DescribeAclsResponse_DescribeAclsResource_v0(b, p)
             _a(_x)
-    return DescribeAclsResponse(f0, f1, f2, f3), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DescribeAclsResponse_v0(o: DescribeAclsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, False, True)
     _v = o.resources
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeAclsResponse_DescribeAclsResource_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp1.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, False, False)
+            _v = _o.acls
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.principal, False, False)
+                    encode_string(b, _o2.host, False, False)
+                    b += _SResp0.pack(_o2.operation, _o2.permission_type)
 
 
 def _d_DescribeAclsResponse_v1(b: memoryview, p: int) -> tuple[DescribeAclsResponse, int]:
     _x: Any
     _a: Any
-    f3: Any
-    (f0, f1,) = _SResp2.unpack_from(b, p)
+    o: DescribeAclsResponse = _new(DescribeAclsResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp2.unpack_from(b, p)
     p += 6
-    f2, p = read_nullable_string(b, p)
+    o.error_message, p = read_nullable_string(b, p)
     _n, p = read_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array Resources was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.resources = []
+        _a = o.resources.append
         for _ in range(_n):
             _x, p = _d_DescribeAclsResponse_DescribeAclsResource_v1(b, p)
             _a(_x)
-    return DescribeAclsResponse(f0, f1, f2, f3), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DescribeAclsResponse_v1(o: DescribeAclsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, False, True)
     _v = o.resources
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeAclsResponse_DescribeAclsResource_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp1.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, False, False)
+            b += _SResp1.pack(_o.pattern_type)
+            _v = _o.acls
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.principal, False, False)
+                    encode_string(b, _o2.host, False, False)
+                    b += _SResp0.pack(_o2.operation, _o2.permission_type)
 
 
 def _d_DescribeAclsResponse_v2(b: memoryview, p: int) -> tuple[DescribeAclsResponse, int]:
     _x: Any
     _a: Any
-    f3: Any
-    (f0, f1,) = _SResp2.unpack_from(b, p)
+    o: DescribeAclsResponse = _new(DescribeAclsResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp2.unpack_from(b, p)
     p += 6
-    f2, p = read_compact_nullable_string(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
     _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Resources was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.resources = []
+        _a = o.resources.append
         for _ in range(_n):
             _x, p = _d_DescribeAclsResponse_DescribeAclsResource_v2(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeAclsResponse(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeAclsResponse_v2(o: DescribeAclsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, True, True)
     _v = o.resources
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeAclsResponse_DescribeAclsResource_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp1.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, True, False)
+            b += _SResp1.pack(_o.pattern_type)
+            _v = _o.acls
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.principal, True, False)
+                    encode_string(b, _o2.host, True, False)
+                    b += _SResp0.pack(_o2.operation, _o2.permission_type)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

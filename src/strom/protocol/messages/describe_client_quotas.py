@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>b')
@@ -72,109 +73,91 @@ class DescribeClientQuotasRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_DescribeClientQuotasRequest_ComponentData_v0(b: memoryview, p: int) -> tuple[DescribeClientQuotasRequest.ComponentData, int]:
-    f0, p = read_string(b, p)
-    (f1,) = _SReq0.unpack_from(b, p)
-    p += 1
-    f2, p = read_nullable_string(b, p)
-    return DescribeClientQuotasRequest.ComponentData(f0, f1, f2), p
-
-
-def _e_DescribeClientQuotasRequest_ComponentData_v0(o: DescribeClientQuotasRequest.ComponentData, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.entity_type, False, False)
-    b += _SReq0.pack(o.match_type)
-    encode_string(b, o.match, False, True)
-
-
-def _d_DescribeClientQuotasRequest_ComponentData_v1(b: memoryview, p: int) -> tuple[DescribeClientQuotasRequest.ComponentData, int]:
-    f0, p = read_compact_string(b, p)
-    (f1,) = _SReq0.unpack_from(b, p)
-    p += 1
-    f2, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeClientQuotasRequest.ComponentData(f0, f1, f2, _ut), p
-
-
-def _e_DescribeClientQuotasRequest_ComponentData_v1(o: DescribeClientQuotasRequest.ComponentData, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.entity_type, True, False)
-    b += _SReq0.pack(o.match_type)
-    encode_string(b, o.match, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeClientQuotasRequest_v0(b: memoryview, p: int) -> tuple[DescribeClientQuotasRequest, int]:
-    _x: Any
     _a: Any
-    f0: Any
+    _e: Any
+    o: DescribeClientQuotasRequest = _new(DescribeClientQuotasRequest)
     _n, p = read_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Components was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.components = []
+        _a = o.components.append
         for _ in range(_n):
-            _x, p = _d_DescribeClientQuotasRequest_ComponentData_v0(b, p)
-            _a(_x)
-    (f1,) = _SReq1.unpack_from(b, p)
+            _e = _new(DescribeClientQuotasRequest.ComponentData)
+            _e.entity_type, p = read_string(b, p)
+            (_e.match_type,) = _SReq0.unpack_from(b, p)
+            p += 1
+            _e.match, p = read_nullable_string(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    (o.strict,) = _SReq1.unpack_from(b, p)
     p += 1
-    return DescribeClientQuotasRequest(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DescribeClientQuotasRequest_v0(o: DescribeClientQuotasRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.components
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeClientQuotasRequest_ComponentData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.entity_type, False, False)
+            b += _SReq0.pack(_o.match_type)
+            encode_string(b, _o.match, False, True)
     b += _SReq1.pack(o.strict)
 
 
 def _d_DescribeClientQuotasRequest_v1(b: memoryview, p: int) -> tuple[DescribeClientQuotasRequest, int]:
-    _x: Any
     _a: Any
-    f0: Any
+    _e: Any
+    o: DescribeClientQuotasRequest = _new(DescribeClientQuotasRequest)
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Components was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.components = []
+        _a = o.components.append
         for _ in range(_n):
-            _x, p = _d_DescribeClientQuotasRequest_ComponentData_v1(b, p)
-            _a(_x)
-    (f1,) = _SReq1.unpack_from(b, p)
+            _e = _new(DescribeClientQuotasRequest.ComponentData)
+            _e.entity_type, p = read_compact_string(b, p)
+            (_e.match_type,) = _SReq0.unpack_from(b, p)
+            p += 1
+            _e.match, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    (o.strict,) = _SReq1.unpack_from(b, p)
     p += 1
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeClientQuotasRequest(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeClientQuotasRequest_v1(o: DescribeClientQuotasRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.components
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeClientQuotasRequest_ComponentData_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.entity_type, True, False)
+            b += _SReq0.pack(_o.match_type)
+            encode_string(b, _o.match, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq1.pack(o.strict)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -275,240 +258,188 @@ class DescribeClientQuotasResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_DescribeClientQuotasResponse_EntityData_v0(b: memoryview, p: int) -> tuple[DescribeClientQuotasResponse.EntityData, int]:
-    f0, p = read_string(b, p)
-    f1, p = read_nullable_string(b, p)
-    return DescribeClientQuotasResponse.EntityData(f0, f1), p
-
-
-def _e_DescribeClientQuotasResponse_EntityData_v0(o: DescribeClientQuotasResponse.EntityData, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.entity_type, False, False)
-    encode_string(b, o.entity_name, False, True)
-
-
-def _d_DescribeClientQuotasResponse_EntityData_v1(b: memoryview, p: int) -> tuple[DescribeClientQuotasResponse.EntityData, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeClientQuotasResponse.EntityData(f0, f1, _ut), p
-
-
-def _e_DescribeClientQuotasResponse_EntityData_v1(o: DescribeClientQuotasResponse.EntityData, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.entity_type, True, False)
-    encode_string(b, o.entity_name, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_DescribeClientQuotasResponse_ValueData_v0(b: memoryview, p: int) -> tuple[DescribeClientQuotasResponse.ValueData, int]:
-    f0, p = read_string(b, p)
-    (f1,) = _SResp0.unpack_from(b, p)
-    p += 8
-    return DescribeClientQuotasResponse.ValueData(f0, f1), p
-
-
-def _e_DescribeClientQuotasResponse_ValueData_v0(o: DescribeClientQuotasResponse.ValueData, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.key, False, False)
-    b += _SResp0.pack(o.value)
-
-
-def _d_DescribeClientQuotasResponse_ValueData_v1(b: memoryview, p: int) -> tuple[DescribeClientQuotasResponse.ValueData, int]:
-    f0, p = read_compact_string(b, p)
-    (f1,) = _SResp0.unpack_from(b, p)
-    p += 8
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeClientQuotasResponse.ValueData(f0, f1, _ut), p
-
-
-def _e_DescribeClientQuotasResponse_ValueData_v1(o: DescribeClientQuotasResponse.ValueData, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.key, True, False)
-    b += _SResp0.pack(o.value)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeClientQuotasResponse_EntryData_v0(b: memoryview, p: int) -> tuple[DescribeClientQuotasResponse.EntryData, int]:
-    _x: Any
     _a: Any
-    f0: Any
-    f1: Any
+    _e: Any
+    o: DescribeClientQuotasResponse.EntryData = _new(DescribeClientQuotasResponse.EntryData)
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Entity was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.entity = []
+        _a = o.entity.append
         for _ in range(_n):
-            _x, p = _d_DescribeClientQuotasResponse_EntityData_v0(b, p)
-            _a(_x)
+            _e = _new(DescribeClientQuotasResponse.EntityData)
+            _e.entity_type, p = read_string(b, p)
+            _e.entity_name, p = read_nullable_string(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
     _n, p = read_array_len(b, p, 10)
     if _n < 0:
         raise DecodeError('non-nullable array Values was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.values = []
+        _a = o.values.append
         for _ in range(_n):
-            _x, p = _d_DescribeClientQuotasResponse_ValueData_v0(b, p)
-            _a(_x)
-    return DescribeClientQuotasResponse.EntryData(f0, f1), p
-
-
-def _e_DescribeClientQuotasResponse_EntryData_v0(o: DescribeClientQuotasResponse.EntryData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    _v = o.entity
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeClientQuotasResponse_EntityData_v0(_x, w)
-            b = w.b
-    _v = o.values
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeClientQuotasResponse_ValueData_v0(_x, w)
-            b = w.b
+            _e = _new(DescribeClientQuotasResponse.ValueData)
+            _e.key, p = read_string(b, p)
+            (_e.value,) = _SResp0.unpack_from(b, p)
+            p += 8
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_DescribeClientQuotasResponse_EntryData_v1(b: memoryview, p: int) -> tuple[DescribeClientQuotasResponse.EntryData, int]:
-    _x: Any
     _a: Any
-    f0: Any
-    f1: Any
+    _e: Any
+    o: DescribeClientQuotasResponse.EntryData = _new(DescribeClientQuotasResponse.EntryData)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Entity was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.entity = []
+        _a = o.entity.append
         for _ in range(_n):
-            _x, p = _d_DescribeClientQuotasResponse_EntityData_v1(b, p)
-            _a(_x)
+            _e = _new(DescribeClientQuotasResponse.EntityData)
+            _e.entity_type, p = read_compact_string(b, p)
+            _e.entity_name, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     _n, p = read_compact_array_len(b, p, 10)
     if _n < 0:
         raise DecodeError('non-nullable array Values was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.values = []
+        _a = o.values.append
         for _ in range(_n):
-            _x, p = _d_DescribeClientQuotasResponse_ValueData_v1(b, p)
-            _a(_x)
+            _e = _new(DescribeClientQuotasResponse.ValueData)
+            _e.key, p = read_compact_string(b, p)
+            (_e.value,) = _SResp0.unpack_from(b, p)
+            p += 8
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeClientQuotasResponse.EntryData(f0, f1, _ut), p
-
-
-def _e_DescribeClientQuotasResponse_EntryData_v1(o: DescribeClientQuotasResponse.EntryData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    _v = o.entity
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeClientQuotasResponse_EntityData_v1(_x, w)
-            b = w.b
-    _v = o.values
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeClientQuotasResponse_ValueData_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_DescribeClientQuotasResponse_v0(b: memoryview, p: int) -> tuple[DescribeClientQuotasResponse, int]:
     _x: Any
     _a: Any
-    f3: Any
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    o: DescribeClientQuotasResponse = _new(DescribeClientQuotasResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp1.unpack_from(b, p)
     p += 6
-    f2, p = read_nullable_string(b, p)
+    o.error_message, p = read_nullable_string(b, p)
     _n, p = read_array_len(b, p, 8)
     if _n < 0:
-        f3 = None
+        o.entries = None
     else:
-        f3 = []
-        _a = f3.append
+        o.entries = []
+        _a = o.entries.append
         for _ in range(_n):
             _x, p = _d_DescribeClientQuotasResponse_EntryData_v0(b, p)
             _a(_x)
-    return DescribeClientQuotasResponse(f0, f1, f2, f3), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DescribeClientQuotasResponse_v0(o: DescribeClientQuotasResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, False, True)
     _v = o.entries
     encode_array_len(b, _v, False, True)
     if _v:
-        for _x in _v:
-            _e_DescribeClientQuotasResponse_EntryData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            _v = _o.entity
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.entity_type, False, False)
+                    encode_string(b, _o2.entity_name, False, True)
+            _v = _o.values
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.key, False, False)
+                    b += _SResp0.pack(_o2.value)
 
 
 def _d_DescribeClientQuotasResponse_v1(b: memoryview, p: int) -> tuple[DescribeClientQuotasResponse, int]:
     _x: Any
     _a: Any
-    f3: Any
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    o: DescribeClientQuotasResponse = _new(DescribeClientQuotasResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp1.unpack_from(b, p)
     p += 6
-    f2, p = read_compact_nullable_string(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
-        f3 = None
+        o.entries = None
     else:
-        f3 = []
-        _a = f3.append
+        o.entries = []
+        _a = o.entries.append
         for _ in range(_n):
             _x, p = _d_DescribeClientQuotasResponse_EntryData_v1(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeClientQuotasResponse(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeClientQuotasResponse_v1(o: DescribeClientQuotasResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, True, True)
     _v = o.entries
     encode_array_len(b, _v, True, True)
     if _v:
-        for _x in _v:
-            _e_DescribeClientQuotasResponse_EntryData_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            _v = _o.entity
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.entity_type, True, False)
+                    encode_string(b, _o2.entity_name, True, True)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            _v = _o.values
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.key, True, False)
+                    b += _SResp0.pack(_o2.value)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>?')
@@ -53,15 +54,16 @@ class DescribeClusterRequest(Message):
 
 
 def _d_DescribeClusterRequest_v0(b: memoryview, p: int) -> tuple[DescribeClusterRequest, int]:
-    (f0,) = _SReq0.unpack_from(b, p)
+    o: DescribeClusterRequest = _new(DescribeClusterRequest)
+    (o.include_cluster_authorized_operations,) = _SReq0.unpack_from(b, p)
     p += 1
-    f1 = 1
+    o.endpoint_type = 1
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeClusterRequest(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeClusterRequest_v0(o: DescribeClusterRequest, w: Writer) -> None:
@@ -74,14 +76,15 @@ def _e_DescribeClusterRequest_v0(o: DescribeClusterRequest, w: Writer) -> None:
 
 
 def _d_DescribeClusterRequest_v1(b: memoryview, p: int) -> tuple[DescribeClusterRequest, int]:
-    (f0, f1,) = _SReq1.unpack_from(b, p)
+    o: DescribeClusterRequest = _new(DescribeClusterRequest)
+    (o.include_cluster_authorized_operations, o.endpoint_type,) = _SReq1.unpack_from(b, p)
     p += 2
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeClusterRequest(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeClusterRequest_v1(o: DescribeClusterRequest, w: Writer) -> None:
@@ -171,66 +174,50 @@ class DescribeClusterResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_DescribeClusterResponse_DescribeClusterBroker_v0(b: memoryview, p: int) -> tuple[DescribeClusterResponse.DescribeClusterBroker, int]:
-    (f0,) = _SResp0.unpack_from(b, p)
-    p += 4
-    f1, p = read_compact_string(b, p)
-    (f2,) = _SResp0.unpack_from(b, p)
-    p += 4
-    f3, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeClusterResponse.DescribeClusterBroker(f0, f1, f2, f3, _ut), p
-
-
-def _e_DescribeClusterResponse_DescribeClusterBroker_v0(o: DescribeClusterResponse.DescribeClusterBroker, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.broker_id)
-    encode_string(b, o.host, True, False)
-    b += _SResp0.pack(o.port)
-    encode_string(b, o.rack, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeClusterResponse_v0(b: memoryview, p: int) -> tuple[DescribeClusterResponse, int]:
-    _x: Any
     _a: Any
-    f6: Any
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: DescribeClusterResponse = _new(DescribeClusterResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp1.unpack_from(b, p)
     p += 6
-    f2, p = read_compact_nullable_string(b, p)
-    f3 = 1
-    f4, p = read_compact_string(b, p)
-    (f5,) = _SResp0.unpack_from(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
+    o.endpoint_type = 1
+    o.cluster_id, p = read_compact_string(b, p)
+    (o.controller_id,) = _SResp0.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 11)
     if _n < 0:
         raise DecodeError('non-nullable array Brokers was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.brokers = []
+        _a = o.brokers.append
         for _ in range(_n):
-            _x, p = _d_DescribeClusterResponse_DescribeClusterBroker_v0(b, p)
-            _a(_x)
-    (f7,) = _SResp0.unpack_from(b, p)
+            _e = _new(DescribeClusterResponse.DescribeClusterBroker)
+            (_e.broker_id,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.host, p = read_compact_string(b, p)
+            (_e.port,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.rack, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    (o.cluster_authorized_operations,) = _SResp0.unpack_from(b, p)
     p += 4
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeClusterResponse(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeClusterResponse_v0(o: DescribeClusterResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, True, True)
@@ -239,9 +226,15 @@ def _e_DescribeClusterResponse_v0(o: DescribeClusterResponse, w: Writer) -> None
     _v = o.brokers
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeClusterResponse_DescribeClusterBroker_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.broker_id)
+            encode_string(b, _o.host, True, False)
+            b += _SResp0.pack(_o.port)
+            encode_string(b, _o.rack, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SResp0.pack(o.cluster_authorized_operations)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -250,39 +243,50 @@ def _e_DescribeClusterResponse_v0(o: DescribeClusterResponse, w: Writer) -> None
 
 
 def _d_DescribeClusterResponse_v1(b: memoryview, p: int) -> tuple[DescribeClusterResponse, int]:
-    _x: Any
     _a: Any
-    f6: Any
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: DescribeClusterResponse = _new(DescribeClusterResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp1.unpack_from(b, p)
     p += 6
-    f2, p = read_compact_nullable_string(b, p)
-    (f3,) = _SResp2.unpack_from(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
+    (o.endpoint_type,) = _SResp2.unpack_from(b, p)
     p += 1
-    f4, p = read_compact_string(b, p)
-    (f5,) = _SResp0.unpack_from(b, p)
+    o.cluster_id, p = read_compact_string(b, p)
+    (o.controller_id,) = _SResp0.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 11)
     if _n < 0:
         raise DecodeError('non-nullable array Brokers was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.brokers = []
+        _a = o.brokers.append
         for _ in range(_n):
-            _x, p = _d_DescribeClusterResponse_DescribeClusterBroker_v0(b, p)
-            _a(_x)
-    (f7,) = _SResp0.unpack_from(b, p)
+            _e = _new(DescribeClusterResponse.DescribeClusterBroker)
+            (_e.broker_id,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.host, p = read_compact_string(b, p)
+            (_e.port,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.rack, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    (o.cluster_authorized_operations,) = _SResp0.unpack_from(b, p)
     p += 4
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeClusterResponse(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeClusterResponse_v1(o: DescribeClusterResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, True, True)
@@ -292,9 +296,15 @@ def _e_DescribeClusterResponse_v1(o: DescribeClusterResponse, w: Writer) -> None
     _v = o.brokers
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeClusterResponse_DescribeClusterBroker_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.broker_id)
+            encode_string(b, _o.host, True, False)
+            b += _SResp0.pack(_o.port)
+            encode_string(b, _o.rack, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SResp0.pack(o.cluster_authorized_operations)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)

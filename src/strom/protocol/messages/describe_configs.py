@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>b')
@@ -79,202 +80,204 @@ class DescribeConfigsRequest(Message):
 def _d_DescribeConfigsRequest_DescribeConfigsResource_v0(b: memoryview, p: int) -> tuple[DescribeConfigsRequest.DescribeConfigsResource, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0,) = _SReq0.unpack_from(b, p)
+    o: DescribeConfigsRequest.DescribeConfigsResource = _new(DescribeConfigsRequest.DescribeConfigsResource)
+    (o.resource_type,) = _SReq0.unpack_from(b, p)
     p += 1
-    f1, p = read_string(b, p)
+    o.resource_name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 2)
     if _n < 0:
-        f2 = None
+        o.configuration_keys = None
     else:
-        f2 = []
-        _a = f2.append
+        o.configuration_keys = []
+        _a = o.configuration_keys.append
         for _ in range(_n):
             _x, p = read_string(b, p)
             _a(_x)
-    return DescribeConfigsRequest.DescribeConfigsResource(f0, f1, f2), p
-
-
-def _e_DescribeConfigsRequest_DescribeConfigsResource_v0(o: DescribeConfigsRequest.DescribeConfigsResource, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SReq0.pack(o.resource_type)
-    encode_string(b, o.resource_name, False, False)
-    _v = o.configuration_keys
-    encode_array_len(b, _v, False, True)
-    if _v:
-        for _x in _v:
-            encode_string(b, _x, False, False)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_DescribeConfigsRequest_DescribeConfigsResource_v4(b: memoryview, p: int) -> tuple[DescribeConfigsRequest.DescribeConfigsResource, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0,) = _SReq0.unpack_from(b, p)
+    o: DescribeConfigsRequest.DescribeConfigsResource = _new(DescribeConfigsRequest.DescribeConfigsResource)
+    (o.resource_type,) = _SReq0.unpack_from(b, p)
     p += 1
-    f1, p = read_compact_string(b, p)
+    o.resource_name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
-        f2 = None
+        o.configuration_keys = None
     else:
-        f2 = []
-        _a = f2.append
+        o.configuration_keys = []
+        _a = o.configuration_keys.append
         for _ in range(_n):
             _x, p = read_compact_string(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeConfigsRequest.DescribeConfigsResource(f0, f1, f2, _ut), p
-
-
-def _e_DescribeConfigsRequest_DescribeConfigsResource_v4(o: DescribeConfigsRequest.DescribeConfigsResource, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SReq0.pack(o.resource_type)
-    encode_string(b, o.resource_name, True, False)
-    _v = o.configuration_keys
-    encode_array_len(b, _v, True, True)
-    if _v:
-        for _x in _v:
-            encode_string(b, _x, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_DescribeConfigsRequest_v0(b: memoryview, p: int) -> tuple[DescribeConfigsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: DescribeConfigsRequest = _new(DescribeConfigsRequest)
     _n, p = read_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Resources was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.resources = []
+        _a = o.resources.append
         for _ in range(_n):
             _x, p = _d_DescribeConfigsRequest_DescribeConfigsResource_v0(b, p)
             _a(_x)
-    f1 = False
-    f2 = False
-    return DescribeConfigsRequest(f0, f1, f2), p
+    o.include_synonyms = False
+    o.include_documentation = False
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DescribeConfigsRequest_v0(o: DescribeConfigsRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.resources
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeConfigsRequest_DescribeConfigsResource_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, False, False)
+            _v = _o.configuration_keys
+            encode_array_len(b, _v, False, True)
+            if _v:
+                for _x in _v:
+                    encode_string(b, _x, False, False)
 
 
 def _d_DescribeConfigsRequest_v1(b: memoryview, p: int) -> tuple[DescribeConfigsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: DescribeConfigsRequest = _new(DescribeConfigsRequest)
     _n, p = read_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Resources was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.resources = []
+        _a = o.resources.append
         for _ in range(_n):
             _x, p = _d_DescribeConfigsRequest_DescribeConfigsResource_v0(b, p)
             _a(_x)
-    (f1,) = _SReq1.unpack_from(b, p)
+    (o.include_synonyms,) = _SReq1.unpack_from(b, p)
     p += 1
-    f2 = False
-    return DescribeConfigsRequest(f0, f1, f2), p
+    o.include_documentation = False
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DescribeConfigsRequest_v1(o: DescribeConfigsRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.resources
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeConfigsRequest_DescribeConfigsResource_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, False, False)
+            _v = _o.configuration_keys
+            encode_array_len(b, _v, False, True)
+            if _v:
+                for _x in _v:
+                    encode_string(b, _x, False, False)
     b += _SReq1.pack(o.include_synonyms)
 
 
 def _d_DescribeConfigsRequest_v3(b: memoryview, p: int) -> tuple[DescribeConfigsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: DescribeConfigsRequest = _new(DescribeConfigsRequest)
     _n, p = read_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Resources was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.resources = []
+        _a = o.resources.append
         for _ in range(_n):
             _x, p = _d_DescribeConfigsRequest_DescribeConfigsResource_v0(b, p)
             _a(_x)
-    (f1, f2,) = _SReq2.unpack_from(b, p)
+    (o.include_synonyms, o.include_documentation,) = _SReq2.unpack_from(b, p)
     p += 2
-    return DescribeConfigsRequest(f0, f1, f2), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DescribeConfigsRequest_v3(o: DescribeConfigsRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.resources
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeConfigsRequest_DescribeConfigsResource_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, False, False)
+            _v = _o.configuration_keys
+            encode_array_len(b, _v, False, True)
+            if _v:
+                for _x in _v:
+                    encode_string(b, _x, False, False)
     b += _SReq2.pack(o.include_synonyms, o.include_documentation)
 
 
 def _d_DescribeConfigsRequest_v4(b: memoryview, p: int) -> tuple[DescribeConfigsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: DescribeConfigsRequest = _new(DescribeConfigsRequest)
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Resources was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.resources = []
+        _a = o.resources.append
         for _ in range(_n):
             _x, p = _d_DescribeConfigsRequest_DescribeConfigsResource_v4(b, p)
             _a(_x)
-    (f1, f2,) = _SReq2.unpack_from(b, p)
+    (o.include_synonyms, o.include_documentation,) = _SReq2.unpack_from(b, p)
     p += 2
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeConfigsRequest(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeConfigsRequest_v4(o: DescribeConfigsRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.resources
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeConfigsRequest_DescribeConfigsResource_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, True, False)
+            _v = _o.configuration_keys
+            encode_array_len(b, _v, True, True)
+            if _v:
+                for _x in _v:
+                    encode_string(b, _x, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq2.pack(o.include_synonyms, o.include_documentation)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -408,490 +411,426 @@ class DescribeConfigsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_DescribeConfigsResponse_DescribeConfigsSynonym_v1(b: memoryview, p: int) -> tuple[DescribeConfigsResponse.DescribeConfigsSynonym, int]:
-    f0, p = read_string(b, p)
-    f1, p = read_nullable_string(b, p)
-    (f2,) = _SResp0.unpack_from(b, p)
-    p += 1
-    return DescribeConfigsResponse.DescribeConfigsSynonym(f0, f1, f2), p
-
-
-def _e_DescribeConfigsResponse_DescribeConfigsSynonym_v1(o: DescribeConfigsResponse.DescribeConfigsSynonym, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, False, False)
-    encode_string(b, o.value, False, True)
-    b += _SResp0.pack(o.source)
-
-
-def _d_DescribeConfigsResponse_DescribeConfigsSynonym_v4(b: memoryview, p: int) -> tuple[DescribeConfigsResponse.DescribeConfigsSynonym, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_nullable_string(b, p)
-    (f2,) = _SResp0.unpack_from(b, p)
-    p += 1
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeConfigsResponse.DescribeConfigsSynonym(f0, f1, f2, _ut), p
-
-
-def _e_DescribeConfigsResponse_DescribeConfigsSynonym_v4(o: DescribeConfigsResponse.DescribeConfigsSynonym, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    encode_string(b, o.value, True, True)
-    b += _SResp0.pack(o.source)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_DescribeConfigsResponse_DescribeConfigsResourceResult_v0(b: memoryview, p: int) -> tuple[DescribeConfigsResponse.DescribeConfigsResourceResult, int]:
-    f6: Any
-    f0, p = read_string(b, p)
-    f1, p = read_nullable_string(b, p)
-    (f2, f3,) = _SResp1.unpack_from(b, p)
-    p += 2
-    f4 = -1
-    (f5,) = _SResp2.unpack_from(b, p)
-    p += 1
-    f6 = []
-    f7 = 0
-    f8 = ''
-    return DescribeConfigsResponse.DescribeConfigsResourceResult(f0, f1, f2, f3, f4, f5, f6, f7, f8), p
-
-
-def _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v0(o: DescribeConfigsResponse.DescribeConfigsResourceResult, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, False, False)
-    encode_string(b, o.value, False, True)
-    b += _SResp3.pack(o.read_only, o.is_default, o.is_sensitive)
-
-
 def _d_DescribeConfigsResponse_DescribeConfigsResourceResult_v1(b: memoryview, p: int) -> tuple[DescribeConfigsResponse.DescribeConfigsResourceResult, int]:
-    _x: Any
     _a: Any
-    f6: Any
-    f0, p = read_string(b, p)
-    f1, p = read_nullable_string(b, p)
-    (f2,) = _SResp2.unpack_from(b, p)
+    _e: Any
+    o: DescribeConfigsResponse.DescribeConfigsResourceResult = _new(DescribeConfigsResponse.DescribeConfigsResourceResult)
+    o.name, p = read_string(b, p)
+    o.value, p = read_nullable_string(b, p)
+    (o.read_only,) = _SResp2.unpack_from(b, p)
     p += 1
-    f3 = False
-    (f4, f5,) = _SResp4.unpack_from(b, p)
+    o.is_default = False
+    (o.config_source, o.is_sensitive,) = _SResp4.unpack_from(b, p)
     p += 2
     _n, p = read_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Synonyms was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.synonyms = []
+        _a = o.synonyms.append
         for _ in range(_n):
-            _x, p = _d_DescribeConfigsResponse_DescribeConfigsSynonym_v1(b, p)
-            _a(_x)
-    f7 = 0
-    f8 = ''
-    return DescribeConfigsResponse.DescribeConfigsResourceResult(f0, f1, f2, f3, f4, f5, f6, f7, f8), p
-
-
-def _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v1(o: DescribeConfigsResponse.DescribeConfigsResourceResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    encode_string(b, o.value, False, True)
-    b += _SResp5.pack(o.read_only, o.config_source, o.is_sensitive)
-    _v = o.synonyms
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeConfigsResponse_DescribeConfigsSynonym_v1(_x, w)
-            b = w.b
+            _e = _new(DescribeConfigsResponse.DescribeConfigsSynonym)
+            _e.name, p = read_string(b, p)
+            _e.value, p = read_nullable_string(b, p)
+            (_e.source,) = _SResp0.unpack_from(b, p)
+            p += 1
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.config_type = 0
+    o.documentation = ''
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_DescribeConfigsResponse_DescribeConfigsResourceResult_v3(b: memoryview, p: int) -> tuple[DescribeConfigsResponse.DescribeConfigsResourceResult, int]:
-    _x: Any
     _a: Any
-    f6: Any
-    f0, p = read_string(b, p)
-    f1, p = read_nullable_string(b, p)
-    (f2,) = _SResp2.unpack_from(b, p)
+    _e: Any
+    o: DescribeConfigsResponse.DescribeConfigsResourceResult = _new(DescribeConfigsResponse.DescribeConfigsResourceResult)
+    o.name, p = read_string(b, p)
+    o.value, p = read_nullable_string(b, p)
+    (o.read_only,) = _SResp2.unpack_from(b, p)
     p += 1
-    f3 = False
-    (f4, f5,) = _SResp4.unpack_from(b, p)
+    o.is_default = False
+    (o.config_source, o.is_sensitive,) = _SResp4.unpack_from(b, p)
     p += 2
     _n, p = read_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Synonyms was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.synonyms = []
+        _a = o.synonyms.append
         for _ in range(_n):
-            _x, p = _d_DescribeConfigsResponse_DescribeConfigsSynonym_v1(b, p)
-            _a(_x)
-    (f7,) = _SResp0.unpack_from(b, p)
+            _e = _new(DescribeConfigsResponse.DescribeConfigsSynonym)
+            _e.name, p = read_string(b, p)
+            _e.value, p = read_nullable_string(b, p)
+            (_e.source,) = _SResp0.unpack_from(b, p)
+            p += 1
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    (o.config_type,) = _SResp0.unpack_from(b, p)
     p += 1
-    f8, p = read_nullable_string(b, p)
-    return DescribeConfigsResponse.DescribeConfigsResourceResult(f0, f1, f2, f3, f4, f5, f6, f7, f8), p
-
-
-def _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v3(o: DescribeConfigsResponse.DescribeConfigsResourceResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    encode_string(b, o.value, False, True)
-    b += _SResp5.pack(o.read_only, o.config_source, o.is_sensitive)
-    _v = o.synonyms
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeConfigsResponse_DescribeConfigsSynonym_v1(_x, w)
-            b = w.b
-    b += _SResp0.pack(o.config_type)
-    encode_string(b, o.documentation, False, True)
+    o.documentation, p = read_nullable_string(b, p)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_DescribeConfigsResponse_DescribeConfigsResourceResult_v4(b: memoryview, p: int) -> tuple[DescribeConfigsResponse.DescribeConfigsResourceResult, int]:
-    _x: Any
     _a: Any
-    f6: Any
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_nullable_string(b, p)
-    (f2,) = _SResp2.unpack_from(b, p)
+    _e: Any
+    o: DescribeConfigsResponse.DescribeConfigsResourceResult = _new(DescribeConfigsResponse.DescribeConfigsResourceResult)
+    o.name, p = read_compact_string(b, p)
+    o.value, p = read_compact_nullable_string(b, p)
+    (o.read_only,) = _SResp2.unpack_from(b, p)
     p += 1
-    f3 = False
-    (f4, f5,) = _SResp4.unpack_from(b, p)
+    o.is_default = False
+    (o.config_source, o.is_sensitive,) = _SResp4.unpack_from(b, p)
     p += 2
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Synonyms was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.synonyms = []
+        _a = o.synonyms.append
         for _ in range(_n):
-            _x, p = _d_DescribeConfigsResponse_DescribeConfigsSynonym_v4(b, p)
-            _a(_x)
-    (f7,) = _SResp0.unpack_from(b, p)
+            _e = _new(DescribeConfigsResponse.DescribeConfigsSynonym)
+            _e.name, p = read_compact_string(b, p)
+            _e.value, p = read_compact_nullable_string(b, p)
+            (_e.source,) = _SResp0.unpack_from(b, p)
+            p += 1
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    (o.config_type,) = _SResp0.unpack_from(b, p)
     p += 1
-    f8, p = read_compact_nullable_string(b, p)
+    o.documentation, p = read_compact_nullable_string(b, p)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeConfigsResponse.DescribeConfigsResourceResult(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
-
-
-def _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v4(o: DescribeConfigsResponse.DescribeConfigsResourceResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    encode_string(b, o.value, True, True)
-    b += _SResp5.pack(o.read_only, o.config_source, o.is_sensitive)
-    _v = o.synonyms
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeConfigsResponse_DescribeConfigsSynonym_v4(_x, w)
-            b = w.b
-    b += _SResp0.pack(o.config_type)
-    encode_string(b, o.documentation, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_DescribeConfigsResponse_DescribeConfigsResult_v0(b: memoryview, p: int) -> tuple[DescribeConfigsResponse.DescribeConfigsResult, int]:
-    _x: Any
     _a: Any
-    f4: Any
-    (f0,) = _SResp6.unpack_from(b, p)
+    _e: Any
+    o: DescribeConfigsResponse.DescribeConfigsResult = _new(DescribeConfigsResponse.DescribeConfigsResult)
+    (o.error_code,) = _SResp6.unpack_from(b, p)
     p += 2
-    f1, p = read_nullable_string(b, p)
-    (f2,) = _SResp0.unpack_from(b, p)
+    o.error_message, p = read_nullable_string(b, p)
+    (o.resource_type,) = _SResp0.unpack_from(b, p)
     p += 1
-    f3, p = read_string(b, p)
+    o.resource_name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Configs was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.configs = []
+        _a = o.configs.append
         for _ in range(_n):
-            _x, p = _d_DescribeConfigsResponse_DescribeConfigsResourceResult_v0(b, p)
-            _a(_x)
-    return DescribeConfigsResponse.DescribeConfigsResult(f0, f1, f2, f3, f4), p
-
-
-def _e_DescribeConfigsResponse_DescribeConfigsResult_v0(o: DescribeConfigsResponse.DescribeConfigsResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp6.pack(o.error_code)
-    encode_string(b, o.error_message, False, True)
-    b += _SResp0.pack(o.resource_type)
-    encode_string(b, o.resource_name, False, False)
-    _v = o.configs
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v0(_x, w)
-            b = w.b
+            _e = _new(DescribeConfigsResponse.DescribeConfigsResourceResult)
+            _e.name, p = read_string(b, p)
+            _e.value, p = read_nullable_string(b, p)
+            (_e.read_only, _e.is_default,) = _SResp1.unpack_from(b, p)
+            p += 2
+            _e.config_source = -1
+            (_e.is_sensitive,) = _SResp2.unpack_from(b, p)
+            p += 1
+            _e.synonyms = []
+            _e.config_type = 0
+            _e.documentation = ''
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_DescribeConfigsResponse_DescribeConfigsResult_v1(b: memoryview, p: int) -> tuple[DescribeConfigsResponse.DescribeConfigsResult, int]:
     _x: Any
     _a: Any
-    f4: Any
-    (f0,) = _SResp6.unpack_from(b, p)
+    o: DescribeConfigsResponse.DescribeConfigsResult = _new(DescribeConfigsResponse.DescribeConfigsResult)
+    (o.error_code,) = _SResp6.unpack_from(b, p)
     p += 2
-    f1, p = read_nullable_string(b, p)
-    (f2,) = _SResp0.unpack_from(b, p)
+    o.error_message, p = read_nullable_string(b, p)
+    (o.resource_type,) = _SResp0.unpack_from(b, p)
     p += 1
-    f3, p = read_string(b, p)
+    o.resource_name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 11)
     if _n < 0:
         raise DecodeError('non-nullable array Configs was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.configs = []
+        _a = o.configs.append
         for _ in range(_n):
             _x, p = _d_DescribeConfigsResponse_DescribeConfigsResourceResult_v1(b, p)
             _a(_x)
-    return DescribeConfigsResponse.DescribeConfigsResult(f0, f1, f2, f3, f4), p
-
-
-def _e_DescribeConfigsResponse_DescribeConfigsResult_v1(o: DescribeConfigsResponse.DescribeConfigsResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp6.pack(o.error_code)
-    encode_string(b, o.error_message, False, True)
-    b += _SResp0.pack(o.resource_type)
-    encode_string(b, o.resource_name, False, False)
-    _v = o.configs
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v1(_x, w)
-            b = w.b
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_DescribeConfigsResponse_DescribeConfigsResult_v3(b: memoryview, p: int) -> tuple[DescribeConfigsResponse.DescribeConfigsResult, int]:
     _x: Any
     _a: Any
-    f4: Any
-    (f0,) = _SResp6.unpack_from(b, p)
+    o: DescribeConfigsResponse.DescribeConfigsResult = _new(DescribeConfigsResponse.DescribeConfigsResult)
+    (o.error_code,) = _SResp6.unpack_from(b, p)
     p += 2
-    f1, p = read_nullable_string(b, p)
-    (f2,) = _SResp0.unpack_from(b, p)
+    o.error_message, p = read_nullable_string(b, p)
+    (o.resource_type,) = _SResp0.unpack_from(b, p)
     p += 1
-    f3, p = read_string(b, p)
+    o.resource_name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 14)
     if _n < 0:
         raise DecodeError('non-nullable array Configs was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.configs = []
+        _a = o.configs.append
         for _ in range(_n):
             _x, p = _d_DescribeConfigsResponse_DescribeConfigsResourceResult_v3(b, p)
             _a(_x)
-    return DescribeConfigsResponse.DescribeConfigsResult(f0, f1, f2, f3, f4), p
-
-
-def _e_DescribeConfigsResponse_DescribeConfigsResult_v3(o: DescribeConfigsResponse.DescribeConfigsResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp6.pack(o.error_code)
-    encode_string(b, o.error_message, False, True)
-    b += _SResp0.pack(o.resource_type)
-    encode_string(b, o.resource_name, False, False)
-    _v = o.configs
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v3(_x, w)
-            b = w.b
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_DescribeConfigsResponse_DescribeConfigsResult_v4(b: memoryview, p: int) -> tuple[DescribeConfigsResponse.DescribeConfigsResult, int]:
     _x: Any
     _a: Any
-    f4: Any
-    (f0,) = _SResp6.unpack_from(b, p)
+    o: DescribeConfigsResponse.DescribeConfigsResult = _new(DescribeConfigsResponse.DescribeConfigsResult)
+    (o.error_code,) = _SResp6.unpack_from(b, p)
     p += 2
-    f1, p = read_compact_nullable_string(b, p)
-    (f2,) = _SResp0.unpack_from(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
+    (o.resource_type,) = _SResp0.unpack_from(b, p)
     p += 1
-    f3, p = read_compact_string(b, p)
+    o.resource_name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 9)
     if _n < 0:
         raise DecodeError('non-nullable array Configs was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.configs = []
+        _a = o.configs.append
         for _ in range(_n):
             _x, p = _d_DescribeConfigsResponse_DescribeConfigsResourceResult_v4(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeConfigsResponse.DescribeConfigsResult(f0, f1, f2, f3, f4, _ut), p
-
-
-def _e_DescribeConfigsResponse_DescribeConfigsResult_v4(o: DescribeConfigsResponse.DescribeConfigsResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp6.pack(o.error_code)
-    encode_string(b, o.error_message, True, True)
-    b += _SResp0.pack(o.resource_type)
-    encode_string(b, o.resource_name, True, False)
-    _v = o.configs
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v4(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_DescribeConfigsResponse_v0(b: memoryview, p: int) -> tuple[DescribeConfigsResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp7.unpack_from(b, p)
+    o: DescribeConfigsResponse = _new(DescribeConfigsResponse)
+    (o.throttle_time_ms,) = _SResp7.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 11)
     if _n < 0:
         raise DecodeError('non-nullable array Results was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.results = []
+        _a = o.results.append
         for _ in range(_n):
             _x, p = _d_DescribeConfigsResponse_DescribeConfigsResult_v0(b, p)
             _a(_x)
-    return DescribeConfigsResponse(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DescribeConfigsResponse_v0(o: DescribeConfigsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp7.pack(o.throttle_time_ms)
     _v = o.results
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeConfigsResponse_DescribeConfigsResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp6.pack(_o.error_code)
+            encode_string(b, _o.error_message, False, True)
+            b += _SResp0.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, False, False)
+            _v = _o.configs
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.name, False, False)
+                    encode_string(b, _o2.value, False, True)
+                    b += _SResp3.pack(_o2.read_only, _o2.is_default, _o2.is_sensitive)
 
 
 def _d_DescribeConfigsResponse_v1(b: memoryview, p: int) -> tuple[DescribeConfigsResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp7.unpack_from(b, p)
+    o: DescribeConfigsResponse = _new(DescribeConfigsResponse)
+    (o.throttle_time_ms,) = _SResp7.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 11)
     if _n < 0:
         raise DecodeError('non-nullable array Results was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.results = []
+        _a = o.results.append
         for _ in range(_n):
             _x, p = _d_DescribeConfigsResponse_DescribeConfigsResult_v1(b, p)
             _a(_x)
-    return DescribeConfigsResponse(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DescribeConfigsResponse_v1(o: DescribeConfigsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp7.pack(o.throttle_time_ms)
     _v = o.results
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeConfigsResponse_DescribeConfigsResult_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp6.pack(_o.error_code)
+            encode_string(b, _o.error_message, False, True)
+            b += _SResp0.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, False, False)
+            _v = _o.configs
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.name, False, False)
+                    encode_string(b, _o2.value, False, True)
+                    b += _SResp5.pack(_o2.read_only, _o2.config_source, _o2.is_sensitive)
+                    _v = _o2.synonyms
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        for _o3 in _v:
+                            encode_string(b, _o3.name, False, False)
+                            encode_string(b, _o3.value, False, True)
+                            b += _SResp0.pack(_o3.source)
 
 
 def _d_DescribeConfigsResponse_v3(b: memoryview, p: int) -> tuple[DescribeConfigsResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp7.unpack_from(b, p)
+    o: DescribeConfigsResponse = _new(DescribeConfigsResponse)
+    (o.throttle_time_ms,) = _SResp7.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 11)
     if _n < 0:
         raise DecodeError('non-nullable array Results was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.results = []
+        _a = o.results.append
         for _ in range(_n):
             _x, p = _d_DescribeConfigsResponse_DescribeConfigsResult_v3(b, p)
             _a(_x)
-    return DescribeConfigsResponse(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DescribeConfigsResponse_v3(o: DescribeConfigsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp7.pack(o.throttle_time_ms)
     _v = o.results
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeConfigsResponse_DescribeConfigsResult_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp6.pack(_o.error_code)
+            encode_string(b, _o.error_message, False, True)
+            b += _SResp0.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, False, False)
+            _v = _o.configs
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.name, False, False)
+                    encode_string(b, _o2.value, False, True)
+                    b += _SResp5.pack(_o2.read_only, _o2.config_source, _o2.is_sensitive)
+                    _v = _o2.synonyms
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        for _o3 in _v:
+                            encode_string(b, _o3.name, False, False)
+                            encode_string(b, _o3.value, False, True)
+                            b += _SResp0.pack(_o3.source)
+                    b += _SResp0.pack(_o2.config_type)
+                    encode_string(b, _o2.documentation, False, True)
 
 
 def _d_DescribeConfigsResponse_v4(b: memoryview, p: int) -> tuple[DescribeConfigsResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp7.unpack_from(b, p)
+    o: DescribeConfigsResponse = _new(DescribeConfigsResponse)
+    (o.throttle_time_ms,) = _SResp7.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Results was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.results = []
+        _a = o.results.append
         for _ in range(_n):
             _x, p = _d_DescribeConfigsResponse_DescribeConfigsResult_v4(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeConfigsResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeConfigsResponse_v4(o: DescribeConfigsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp7.pack(o.throttle_time_ms)
     _v = o.results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeConfigsResponse_DescribeConfigsResult_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp6.pack(_o.error_code)
+            encode_string(b, _o.error_message, True, True)
+            b += _SResp0.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, True, False)
+            _v = _o.configs
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    encode_string(b, _o2.value, True, True)
+                    b += _SResp5.pack(_o2.read_only, _o2.config_source, _o2.is_sensitive)
+                    _v = _o2.synonyms
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            encode_string(b, _o3.name, True, False)
+                            encode_string(b, _o3.value, True, True)
+                            b += _SResp0.pack(_o3.source)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    b += _SResp0.pack(_o2.config_type)
+                    encode_string(b, _o2.documentation, True, True)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 
@@ -64,98 +65,80 @@ class DescribeDelegationTokenRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_DescribeDelegationTokenRequest_DescribeDelegationTokenOwner_v0(b: memoryview, p: int) -> tuple[DescribeDelegationTokenRequest.DescribeDelegationTokenOwner, int]:
-    f0, p = read_string(b, p)
-    f1, p = read_string(b, p)
-    return DescribeDelegationTokenRequest.DescribeDelegationTokenOwner(f0, f1), p
-
-
-def _e_DescribeDelegationTokenRequest_DescribeDelegationTokenOwner_v0(o: DescribeDelegationTokenRequest.DescribeDelegationTokenOwner, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.principal_type, False, False)
-    encode_string(b, o.principal_name, False, False)
-
-
-def _d_DescribeDelegationTokenRequest_DescribeDelegationTokenOwner_v2(b: memoryview, p: int) -> tuple[DescribeDelegationTokenRequest.DescribeDelegationTokenOwner, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeDelegationTokenRequest.DescribeDelegationTokenOwner(f0, f1, _ut), p
-
-
-def _e_DescribeDelegationTokenRequest_DescribeDelegationTokenOwner_v2(o: DescribeDelegationTokenRequest.DescribeDelegationTokenOwner, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.principal_type, True, False)
-    encode_string(b, o.principal_name, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeDelegationTokenRequest_v0(b: memoryview, p: int) -> tuple[DescribeDelegationTokenRequest, int]:
-    _x: Any
     _a: Any
-    f0: Any
+    _e: Any
+    o: DescribeDelegationTokenRequest = _new(DescribeDelegationTokenRequest)
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
-        f0 = None
+        o.owners = None
     else:
-        f0 = []
-        _a = f0.append
+        o.owners = []
+        _a = o.owners.append
         for _ in range(_n):
-            _x, p = _d_DescribeDelegationTokenRequest_DescribeDelegationTokenOwner_v0(b, p)
-            _a(_x)
-    return DescribeDelegationTokenRequest(f0), p
+            _e = _new(DescribeDelegationTokenRequest.DescribeDelegationTokenOwner)
+            _e.principal_type, p = read_string(b, p)
+            _e.principal_name, p = read_string(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DescribeDelegationTokenRequest_v0(o: DescribeDelegationTokenRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.owners
     encode_array_len(b, _v, False, True)
     if _v:
-        for _x in _v:
-            _e_DescribeDelegationTokenRequest_DescribeDelegationTokenOwner_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.principal_type, False, False)
+            encode_string(b, _o.principal_name, False, False)
 
 
 def _d_DescribeDelegationTokenRequest_v2(b: memoryview, p: int) -> tuple[DescribeDelegationTokenRequest, int]:
-    _x: Any
     _a: Any
-    f0: Any
+    _e: Any
+    o: DescribeDelegationTokenRequest = _new(DescribeDelegationTokenRequest)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
-        f0 = None
+        o.owners = None
     else:
-        f0 = []
-        _a = f0.append
+        o.owners = []
+        _a = o.owners.append
         for _ in range(_n):
-            _x, p = _d_DescribeDelegationTokenRequest_DescribeDelegationTokenOwner_v2(b, p)
-            _a(_x)
+            _e = _new(DescribeDelegationTokenRequest.DescribeDelegationTokenOwner)
+            _e.principal_type, p = read_compact_string(b, p)
+            _e.principal_name, p = read_compact_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeDelegationTokenRequest(f0, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeDelegationTokenRequest_v2(o: DescribeDelegationTokenRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.owners
     encode_array_len(b, _v, True, True)
     if _v:
-        for _x in _v:
-            _e_DescribeDelegationTokenRequest_DescribeDelegationTokenOwner_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.principal_type, True, False)
+            encode_string(b, _o.principal_name, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -260,252 +243,205 @@ class DescribeDelegationTokenResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v0(b: memoryview, p: int) -> tuple[DescribeDelegationTokenResponse.DescribedDelegationTokenRenewer, int]:
-    f0, p = read_string(b, p)
-    f1, p = read_string(b, p)
-    return DescribeDelegationTokenResponse.DescribedDelegationTokenRenewer(f0, f1), p
-
-
-def _e_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v0(o: DescribeDelegationTokenResponse.DescribedDelegationTokenRenewer, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.principal_type, False, False)
-    encode_string(b, o.principal_name, False, False)
-
-
-def _d_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v2(b: memoryview, p: int) -> tuple[DescribeDelegationTokenResponse.DescribedDelegationTokenRenewer, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeDelegationTokenResponse.DescribedDelegationTokenRenewer(f0, f1, _ut), p
-
-
-def _e_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v2(o: DescribeDelegationTokenResponse.DescribedDelegationTokenRenewer, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.principal_type, True, False)
-    encode_string(b, o.principal_name, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeDelegationTokenResponse_DescribedDelegationToken_v0(b: memoryview, p: int) -> tuple[DescribeDelegationTokenResponse.DescribedDelegationToken, int]:
-    _x: Any
     _a: Any
-    f9: Any
-    f0, p = read_string(b, p)
-    f1, p = read_string(b, p)
-    f2 = ''
-    f3 = ''
-    (f4, f5, f6,) = _SResp0.unpack_from(b, p)
+    _e: Any
+    o: DescribeDelegationTokenResponse.DescribedDelegationToken = _new(DescribeDelegationTokenResponse.DescribedDelegationToken)
+    o.principal_type, p = read_string(b, p)
+    o.principal_name, p = read_string(b, p)
+    o.token_requester_principal_type = ''
+    o.token_requester_principal_name = ''
+    (o.issue_timestamp, o.expiry_timestamp, o.max_timestamp,) = _SResp0.unpack_from(b, p)
     p += 24
-    f7, p = read_string(b, p)
-    f8, p = read_bytes(b, p)
+    o.token_id, p = read_string(b, p)
+    o.hmac, p = read_bytes(b, p)
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Renewers was null')
     else:
-        f9 = []
-        _a = f9.append
+        o.renewers = []
+        _a = o.renewers.append
         for _ in range(_n):
-            _x, p = _d_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v0(b, p)
-            _a(_x)
-    return DescribeDelegationTokenResponse.DescribedDelegationToken(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9), p
-
-
-def _e_DescribeDelegationTokenResponse_DescribedDelegationToken_v0(o: DescribeDelegationTokenResponse.DescribedDelegationToken, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.principal_type, False, False)
-    encode_string(b, o.principal_name, False, False)
-    b += _SResp0.pack(o.issue_timestamp, o.expiry_timestamp, o.max_timestamp)
-    encode_string(b, o.token_id, False, False)
-    encode_bytes(b, o.hmac, False, False)
-    _v = o.renewers
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v0(_x, w)
-            b = w.b
+            _e = _new(DescribeDelegationTokenResponse.DescribedDelegationTokenRenewer)
+            _e.principal_type, p = read_string(b, p)
+            _e.principal_name, p = read_string(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_DescribeDelegationTokenResponse_DescribedDelegationToken_v2(b: memoryview, p: int) -> tuple[DescribeDelegationTokenResponse.DescribedDelegationToken, int]:
-    _x: Any
     _a: Any
-    f9: Any
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_string(b, p)
-    f2 = ''
-    f3 = ''
-    (f4, f5, f6,) = _SResp0.unpack_from(b, p)
+    _e: Any
+    o: DescribeDelegationTokenResponse.DescribedDelegationToken = _new(DescribeDelegationTokenResponse.DescribedDelegationToken)
+    o.principal_type, p = read_compact_string(b, p)
+    o.principal_name, p = read_compact_string(b, p)
+    o.token_requester_principal_type = ''
+    o.token_requester_principal_name = ''
+    (o.issue_timestamp, o.expiry_timestamp, o.max_timestamp,) = _SResp0.unpack_from(b, p)
     p += 24
-    f7, p = read_compact_string(b, p)
-    f8, p = read_compact_bytes(b, p)
+    o.token_id, p = read_compact_string(b, p)
+    o.hmac, p = read_compact_bytes(b, p)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Renewers was null')
     else:
-        f9 = []
-        _a = f9.append
+        o.renewers = []
+        _a = o.renewers.append
         for _ in range(_n):
-            _x, p = _d_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v2(b, p)
-            _a(_x)
+            _e = _new(DescribeDelegationTokenResponse.DescribedDelegationTokenRenewer)
+            _e.principal_type, p = read_compact_string(b, p)
+            _e.principal_name, p = read_compact_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeDelegationTokenResponse.DescribedDelegationToken(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, _ut), p
-
-
-def _e_DescribeDelegationTokenResponse_DescribedDelegationToken_v2(o: DescribeDelegationTokenResponse.DescribedDelegationToken, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.principal_type, True, False)
-    encode_string(b, o.principal_name, True, False)
-    b += _SResp0.pack(o.issue_timestamp, o.expiry_timestamp, o.max_timestamp)
-    encode_string(b, o.token_id, True, False)
-    encode_bytes(b, o.hmac, True, False)
-    _v = o.renewers
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v2(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_DescribeDelegationTokenResponse_DescribedDelegationToken_v3(b: memoryview, p: int) -> tuple[DescribeDelegationTokenResponse.DescribedDelegationToken, int]:
-    _x: Any
     _a: Any
-    f9: Any
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_string(b, p)
-    f2, p = read_compact_string(b, p)
-    f3, p = read_compact_string(b, p)
-    (f4, f5, f6,) = _SResp0.unpack_from(b, p)
+    _e: Any
+    o: DescribeDelegationTokenResponse.DescribedDelegationToken = _new(DescribeDelegationTokenResponse.DescribedDelegationToken)
+    o.principal_type, p = read_compact_string(b, p)
+    o.principal_name, p = read_compact_string(b, p)
+    o.token_requester_principal_type, p = read_compact_string(b, p)
+    o.token_requester_principal_name, p = read_compact_string(b, p)
+    (o.issue_timestamp, o.expiry_timestamp, o.max_timestamp,) = _SResp0.unpack_from(b, p)
     p += 24
-    f7, p = read_compact_string(b, p)
-    f8, p = read_compact_bytes(b, p)
+    o.token_id, p = read_compact_string(b, p)
+    o.hmac, p = read_compact_bytes(b, p)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Renewers was null')
     else:
-        f9 = []
-        _a = f9.append
+        o.renewers = []
+        _a = o.renewers.append
         for _ in range(_n):
-            _x, p = _d_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v2(b, p)
-            _a(_x)
+            _e = _new(DescribeDelegationTokenResponse.DescribedDelegationTokenRenewer)
+            _e.principal_type, p = read_compact_string(b, p)
+            _e.principal_name, p = read_compact_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeDelegationTokenResponse.DescribedDelegationToken(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, _ut), p
-
-
-def _e_DescribeDelegationTokenResponse_DescribedDelegationToken_v3(o: DescribeDelegationTokenResponse.DescribedDelegationToken, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.principal_type, True, False)
-    encode_string(b, o.principal_name, True, False)
-    encode_string(b, o.token_requester_principal_type, True, False)
-    encode_string(b, o.token_requester_principal_name, True, False)
-    b += _SResp0.pack(o.issue_timestamp, o.expiry_timestamp, o.max_timestamp)
-    encode_string(b, o.token_id, True, False)
-    encode_bytes(b, o.hmac, True, False)
-    _v = o.renewers
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v2(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_DescribeDelegationTokenResponse_v0(b: memoryview, p: int) -> tuple[DescribeDelegationTokenResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    o: DescribeDelegationTokenResponse = _new(DescribeDelegationTokenResponse)
+    (o.error_code,) = _SResp1.unpack_from(b, p)
     p += 2
     _n, p = read_array_len(b, p, 38)
     if _n < 0:
         raise DecodeError('non-nullable array Tokens was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.tokens = []
+        _a = o.tokens.append
         for _ in range(_n):
             _x, p = _d_DescribeDelegationTokenResponse_DescribedDelegationToken_v0(b, p)
             _a(_x)
-    (f2,) = _SResp2.unpack_from(b, p)
+    (o.throttle_time_ms,) = _SResp2.unpack_from(b, p)
     p += 4
-    return DescribeDelegationTokenResponse(f0, f1, f2), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DescribeDelegationTokenResponse_v0(o: DescribeDelegationTokenResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.error_code)
     _v = o.tokens
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeDelegationTokenResponse_DescribedDelegationToken_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.principal_type, False, False)
+            encode_string(b, _o.principal_name, False, False)
+            b += _SResp0.pack(_o.issue_timestamp, _o.expiry_timestamp, _o.max_timestamp)
+            encode_string(b, _o.token_id, False, False)
+            encode_bytes(b, _o.hmac, False, False)
+            _v = _o.renewers
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.principal_type, False, False)
+                    encode_string(b, _o2.principal_name, False, False)
     b += _SResp2.pack(o.throttle_time_ms)
 
 
 def _d_DescribeDelegationTokenResponse_v2(b: memoryview, p: int) -> tuple[DescribeDelegationTokenResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    o: DescribeDelegationTokenResponse = _new(DescribeDelegationTokenResponse)
+    (o.error_code,) = _SResp1.unpack_from(b, p)
     p += 2
     _n, p = read_compact_array_len(b, p, 30)
     if _n < 0:
         raise DecodeError('non-nullable array Tokens was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.tokens = []
+        _a = o.tokens.append
         for _ in range(_n):
             _x, p = _d_DescribeDelegationTokenResponse_DescribedDelegationToken_v2(b, p)
             _a(_x)
-    (f2,) = _SResp2.unpack_from(b, p)
+    (o.throttle_time_ms,) = _SResp2.unpack_from(b, p)
     p += 4
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeDelegationTokenResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeDelegationTokenResponse_v2(o: DescribeDelegationTokenResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.error_code)
     _v = o.tokens
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeDelegationTokenResponse_DescribedDelegationToken_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.principal_type, True, False)
+            encode_string(b, _o.principal_name, True, False)
+            b += _SResp0.pack(_o.issue_timestamp, _o.expiry_timestamp, _o.max_timestamp)
+            encode_string(b, _o.token_id, True, False)
+            encode_bytes(b, _o.hmac, True, False)
+            _v = _o.renewers
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.principal_type, True, False)
+                    encode_string(b, _o2.principal_name, True, False)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SResp2.pack(o.throttle_time_ms)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -516,39 +452,59 @@ def _e_DescribeDelegationTokenResponse_v2(o: DescribeDelegationTokenResponse, w:
 def _d_DescribeDelegationTokenResponse_v3(b: memoryview, p: int) -> tuple[DescribeDelegationTokenResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    o: DescribeDelegationTokenResponse = _new(DescribeDelegationTokenResponse)
+    (o.error_code,) = _SResp1.unpack_from(b, p)
     p += 2
     _n, p = read_compact_array_len(b, p, 32)
     if _n < 0:
         raise DecodeError('non-nullable array Tokens was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.tokens = []
+        _a = o.tokens.append
         for _ in range(_n):
             _x, p = _d_DescribeDelegationTokenResponse_DescribedDelegationToken_v3(b, p)
             _a(_x)
-    (f2,) = _SResp2.unpack_from(b, p)
+    (o.throttle_time_ms,) = _SResp2.unpack_from(b, p)
     p += 4
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeDelegationTokenResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeDelegationTokenResponse_v3(o: DescribeDelegationTokenResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.error_code)
     _v = o.tokens
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeDelegationTokenResponse_DescribedDelegationToken_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.principal_type, True, False)
+            encode_string(b, _o.principal_name, True, False)
+            encode_string(b, _o.token_requester_principal_type, True, False)
+            encode_string(b, _o.token_requester_principal_name, True, False)
+            b += _SResp0.pack(_o.issue_timestamp, _o.expiry_timestamp, _o.max_timestamp)
+            encode_string(b, _o.token_id, True, False)
+            encode_bytes(b, _o.hmac, True, False)
+            _v = _o.renewers
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.principal_type, True, False)
+                    encode_string(b, _o2.principal_name, True, False)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SResp2.pack(o.throttle_time_ms)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>?')
@@ -54,18 +55,19 @@ class DescribeGroupsRequest(Message):
 def _d_DescribeGroupsRequest_v0(b: memoryview, p: int) -> tuple[DescribeGroupsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: DescribeGroupsRequest = _new(DescribeGroupsRequest)
     _n, p = read_array_len(b, p, 2)
     if _n < 0:
         raise DecodeError('non-nullable array Groups was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.groups = []
+        _a = o.groups.append
         for _ in range(_n):
             _x, p = read_string(b, p)
             _a(_x)
-    f1 = False
-    return DescribeGroupsRequest(f0, f1), p
+    o.include_authorized_operations = False
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DescribeGroupsRequest_v0(o: DescribeGroupsRequest, w: Writer) -> None:
@@ -82,19 +84,20 @@ def _e_DescribeGroupsRequest_v0(o: DescribeGroupsRequest, w: Writer) -> None:
 def _d_DescribeGroupsRequest_v3(b: memoryview, p: int) -> tuple[DescribeGroupsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: DescribeGroupsRequest = _new(DescribeGroupsRequest)
     _n, p = read_array_len(b, p, 2)
     if _n < 0:
         raise DecodeError('non-nullable array Groups was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.groups = []
+        _a = o.groups.append
         for _ in range(_n):
             _x, p = read_string(b, p)
             _a(_x)
-    (f1,) = _SReq0.unpack_from(b, p)
+    (o.include_authorized_operations,) = _SReq0.unpack_from(b, p)
     p += 1
-    return DescribeGroupsRequest(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DescribeGroupsRequest_v3(o: DescribeGroupsRequest, w: Writer) -> None:
@@ -112,24 +115,24 @@ def _e_DescribeGroupsRequest_v3(o: DescribeGroupsRequest, w: Writer) -> None:
 def _d_DescribeGroupsRequest_v5(b: memoryview, p: int) -> tuple[DescribeGroupsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: DescribeGroupsRequest = _new(DescribeGroupsRequest)
     _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array Groups was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.groups = []
+        _a = o.groups.append
         for _ in range(_n):
             _x, p = read_compact_string(b, p)
             _a(_x)
-    (f1,) = _SReq0.unpack_from(b, p)
+    (o.include_authorized_operations,) = _SReq0.unpack_from(b, p)
     p += 1
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeGroupsRequest(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeGroupsRequest_v5(o: DescribeGroupsRequest, w: Writer) -> None:
@@ -245,405 +248,379 @@ class DescribeGroupsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_DescribeGroupsResponse_DescribedGroupMember_v0(b: memoryview, p: int) -> tuple[DescribeGroupsResponse.DescribedGroupMember, int]:
-    f0, p = read_string(b, p)
-    f1 = None
-    f2, p = read_string(b, p)
-    f3, p = read_string(b, p)
-    f4, p = read_bytes(b, p)
-    f5, p = read_bytes(b, p)
-    return DescribeGroupsResponse.DescribedGroupMember(f0, f1, f2, f3, f4, f5), p
-
-
-def _e_DescribeGroupsResponse_DescribedGroupMember_v0(o: DescribeGroupsResponse.DescribedGroupMember, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.member_id, False, False)
-    encode_string(b, o.client_id, False, False)
-    encode_string(b, o.client_host, False, False)
-    encode_bytes(b, o.member_metadata, False, False)
-    encode_bytes(b, o.member_assignment, False, False)
-
-
-def _d_DescribeGroupsResponse_DescribedGroupMember_v4(b: memoryview, p: int) -> tuple[DescribeGroupsResponse.DescribedGroupMember, int]:
-    f0, p = read_string(b, p)
-    f1, p = read_nullable_string(b, p)
-    f2, p = read_string(b, p)
-    f3, p = read_string(b, p)
-    f4, p = read_bytes(b, p)
-    f5, p = read_bytes(b, p)
-    return DescribeGroupsResponse.DescribedGroupMember(f0, f1, f2, f3, f4, f5), p
-
-
-def _e_DescribeGroupsResponse_DescribedGroupMember_v4(o: DescribeGroupsResponse.DescribedGroupMember, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.member_id, False, False)
-    encode_string(b, o.group_instance_id, False, True)
-    encode_string(b, o.client_id, False, False)
-    encode_string(b, o.client_host, False, False)
-    encode_bytes(b, o.member_metadata, False, False)
-    encode_bytes(b, o.member_assignment, False, False)
-
-
-def _d_DescribeGroupsResponse_DescribedGroupMember_v5(b: memoryview, p: int) -> tuple[DescribeGroupsResponse.DescribedGroupMember, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_nullable_string(b, p)
-    f2, p = read_compact_string(b, p)
-    f3, p = read_compact_string(b, p)
-    f4, p = read_compact_bytes(b, p)
-    f5, p = read_compact_bytes(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeGroupsResponse.DescribedGroupMember(f0, f1, f2, f3, f4, f5, _ut), p
-
-
-def _e_DescribeGroupsResponse_DescribedGroupMember_v5(o: DescribeGroupsResponse.DescribedGroupMember, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.member_id, True, False)
-    encode_string(b, o.group_instance_id, True, True)
-    encode_string(b, o.client_id, True, False)
-    encode_string(b, o.client_host, True, False)
-    encode_bytes(b, o.member_metadata, True, False)
-    encode_bytes(b, o.member_assignment, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeGroupsResponse_DescribedGroup_v0(b: memoryview, p: int) -> tuple[DescribeGroupsResponse.DescribedGroup, int]:
-    _x: Any
     _a: Any
-    f5: Any
-    (f0,) = _SResp0.unpack_from(b, p)
+    _e: Any
+    o: DescribeGroupsResponse.DescribedGroup = _new(DescribeGroupsResponse.DescribedGroup)
+    (o.error_code,) = _SResp0.unpack_from(b, p)
     p += 2
-    f1, p = read_string(b, p)
-    f2, p = read_string(b, p)
-    f3, p = read_string(b, p)
-    f4, p = read_string(b, p)
+    o.group_id, p = read_string(b, p)
+    o.group_state, p = read_string(b, p)
+    o.protocol_type, p = read_string(b, p)
+    o.protocol_data, p = read_string(b, p)
     _n, p = read_array_len(b, p, 14)
     if _n < 0:
         raise DecodeError('non-nullable array Members was null')
     else:
-        f5 = []
-        _a = f5.append
+        o.members = []
+        _a = o.members.append
         for _ in range(_n):
-            _x, p = _d_DescribeGroupsResponse_DescribedGroupMember_v0(b, p)
-            _a(_x)
-    f6 = -2147483648
-    return DescribeGroupsResponse.DescribedGroup(f0, f1, f2, f3, f4, f5, f6), p
-
-
-def _e_DescribeGroupsResponse_DescribedGroup_v0(o: DescribeGroupsResponse.DescribedGroup, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.group_id, False, False)
-    encode_string(b, o.group_state, False, False)
-    encode_string(b, o.protocol_type, False, False)
-    encode_string(b, o.protocol_data, False, False)
-    _v = o.members
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeGroupsResponse_DescribedGroupMember_v0(_x, w)
-            b = w.b
+            _e = _new(DescribeGroupsResponse.DescribedGroupMember)
+            _e.member_id, p = read_string(b, p)
+            _e.group_instance_id = None
+            _e.client_id, p = read_string(b, p)
+            _e.client_host, p = read_string(b, p)
+            _e.member_metadata, p = read_bytes(b, p)
+            _e.member_assignment, p = read_bytes(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.authorized_operations = -2147483648
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_DescribeGroupsResponse_DescribedGroup_v3(b: memoryview, p: int) -> tuple[DescribeGroupsResponse.DescribedGroup, int]:
-    _x: Any
     _a: Any
-    f5: Any
-    (f0,) = _SResp0.unpack_from(b, p)
+    _e: Any
+    o: DescribeGroupsResponse.DescribedGroup = _new(DescribeGroupsResponse.DescribedGroup)
+    (o.error_code,) = _SResp0.unpack_from(b, p)
     p += 2
-    f1, p = read_string(b, p)
-    f2, p = read_string(b, p)
-    f3, p = read_string(b, p)
-    f4, p = read_string(b, p)
+    o.group_id, p = read_string(b, p)
+    o.group_state, p = read_string(b, p)
+    o.protocol_type, p = read_string(b, p)
+    o.protocol_data, p = read_string(b, p)
     _n, p = read_array_len(b, p, 14)
     if _n < 0:
         raise DecodeError('non-nullable array Members was null')
     else:
-        f5 = []
-        _a = f5.append
+        o.members = []
+        _a = o.members.append
         for _ in range(_n):
-            _x, p = _d_DescribeGroupsResponse_DescribedGroupMember_v0(b, p)
-            _a(_x)
-    (f6,) = _SResp1.unpack_from(b, p)
+            _e = _new(DescribeGroupsResponse.DescribedGroupMember)
+            _e.member_id, p = read_string(b, p)
+            _e.group_instance_id = None
+            _e.client_id, p = read_string(b, p)
+            _e.client_host, p = read_string(b, p)
+            _e.member_metadata, p = read_bytes(b, p)
+            _e.member_assignment, p = read_bytes(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    (o.authorized_operations,) = _SResp1.unpack_from(b, p)
     p += 4
-    return DescribeGroupsResponse.DescribedGroup(f0, f1, f2, f3, f4, f5, f6), p
-
-
-def _e_DescribeGroupsResponse_DescribedGroup_v3(o: DescribeGroupsResponse.DescribedGroup, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.group_id, False, False)
-    encode_string(b, o.group_state, False, False)
-    encode_string(b, o.protocol_type, False, False)
-    encode_string(b, o.protocol_data, False, False)
-    _v = o.members
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeGroupsResponse_DescribedGroupMember_v0(_x, w)
-            b = w.b
-    b += _SResp1.pack(o.authorized_operations)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_DescribeGroupsResponse_DescribedGroup_v4(b: memoryview, p: int) -> tuple[DescribeGroupsResponse.DescribedGroup, int]:
-    _x: Any
     _a: Any
-    f5: Any
-    (f0,) = _SResp0.unpack_from(b, p)
+    _e: Any
+    o: DescribeGroupsResponse.DescribedGroup = _new(DescribeGroupsResponse.DescribedGroup)
+    (o.error_code,) = _SResp0.unpack_from(b, p)
     p += 2
-    f1, p = read_string(b, p)
-    f2, p = read_string(b, p)
-    f3, p = read_string(b, p)
-    f4, p = read_string(b, p)
+    o.group_id, p = read_string(b, p)
+    o.group_state, p = read_string(b, p)
+    o.protocol_type, p = read_string(b, p)
+    o.protocol_data, p = read_string(b, p)
     _n, p = read_array_len(b, p, 16)
     if _n < 0:
         raise DecodeError('non-nullable array Members was null')
     else:
-        f5 = []
-        _a = f5.append
+        o.members = []
+        _a = o.members.append
         for _ in range(_n):
-            _x, p = _d_DescribeGroupsResponse_DescribedGroupMember_v4(b, p)
-            _a(_x)
-    (f6,) = _SResp1.unpack_from(b, p)
+            _e = _new(DescribeGroupsResponse.DescribedGroupMember)
+            _e.member_id, p = read_string(b, p)
+            _e.group_instance_id, p = read_nullable_string(b, p)
+            _e.client_id, p = read_string(b, p)
+            _e.client_host, p = read_string(b, p)
+            _e.member_metadata, p = read_bytes(b, p)
+            _e.member_assignment, p = read_bytes(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    (o.authorized_operations,) = _SResp1.unpack_from(b, p)
     p += 4
-    return DescribeGroupsResponse.DescribedGroup(f0, f1, f2, f3, f4, f5, f6), p
-
-
-def _e_DescribeGroupsResponse_DescribedGroup_v4(o: DescribeGroupsResponse.DescribedGroup, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.group_id, False, False)
-    encode_string(b, o.group_state, False, False)
-    encode_string(b, o.protocol_type, False, False)
-    encode_string(b, o.protocol_data, False, False)
-    _v = o.members
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeGroupsResponse_DescribedGroupMember_v4(_x, w)
-            b = w.b
-    b += _SResp1.pack(o.authorized_operations)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_DescribeGroupsResponse_DescribedGroup_v5(b: memoryview, p: int) -> tuple[DescribeGroupsResponse.DescribedGroup, int]:
-    _x: Any
     _a: Any
-    f5: Any
-    (f0,) = _SResp0.unpack_from(b, p)
+    _e: Any
+    o: DescribeGroupsResponse.DescribedGroup = _new(DescribeGroupsResponse.DescribedGroup)
+    (o.error_code,) = _SResp0.unpack_from(b, p)
     p += 2
-    f1, p = read_compact_string(b, p)
-    f2, p = read_compact_string(b, p)
-    f3, p = read_compact_string(b, p)
-    f4, p = read_compact_string(b, p)
+    o.group_id, p = read_compact_string(b, p)
+    o.group_state, p = read_compact_string(b, p)
+    o.protocol_type, p = read_compact_string(b, p)
+    o.protocol_data, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Members was null')
     else:
-        f5 = []
-        _a = f5.append
+        o.members = []
+        _a = o.members.append
         for _ in range(_n):
-            _x, p = _d_DescribeGroupsResponse_DescribedGroupMember_v5(b, p)
-            _a(_x)
-    (f6,) = _SResp1.unpack_from(b, p)
+            _e = _new(DescribeGroupsResponse.DescribedGroupMember)
+            _e.member_id, p = read_compact_string(b, p)
+            _e.group_instance_id, p = read_compact_nullable_string(b, p)
+            _e.client_id, p = read_compact_string(b, p)
+            _e.client_host, p = read_compact_string(b, p)
+            _e.member_metadata, p = read_compact_bytes(b, p)
+            _e.member_assignment, p = read_compact_bytes(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    (o.authorized_operations,) = _SResp1.unpack_from(b, p)
     p += 4
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeGroupsResponse.DescribedGroup(f0, f1, f2, f3, f4, f5, f6, _ut), p
-
-
-def _e_DescribeGroupsResponse_DescribedGroup_v5(o: DescribeGroupsResponse.DescribedGroup, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.group_id, True, False)
-    encode_string(b, o.group_state, True, False)
-    encode_string(b, o.protocol_type, True, False)
-    encode_string(b, o.protocol_data, True, False)
-    _v = o.members
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeGroupsResponse_DescribedGroupMember_v5(_x, w)
-            b = w.b
-    b += _SResp1.pack(o.authorized_operations)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_DescribeGroupsResponse_v0(b: memoryview, p: int) -> tuple[DescribeGroupsResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0 = 0
+    o: DescribeGroupsResponse = _new(DescribeGroupsResponse)
+    o.throttle_time_ms = 0
     _n, p = read_array_len(b, p, 14)
     if _n < 0:
         raise DecodeError('non-nullable array Groups was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.groups = []
+        _a = o.groups.append
         for _ in range(_n):
             _x, p = _d_DescribeGroupsResponse_DescribedGroup_v0(b, p)
             _a(_x)
-    return DescribeGroupsResponse(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DescribeGroupsResponse_v0(o: DescribeGroupsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.groups
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeGroupsResponse_DescribedGroup_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.group_id, False, False)
+            encode_string(b, _o.group_state, False, False)
+            encode_string(b, _o.protocol_type, False, False)
+            encode_string(b, _o.protocol_data, False, False)
+            _v = _o.members
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.member_id, False, False)
+                    encode_string(b, _o2.client_id, False, False)
+                    encode_string(b, _o2.client_host, False, False)
+                    encode_bytes(b, _o2.member_metadata, False, False)
+                    encode_bytes(b, _o2.member_assignment, False, False)
 
 
 def _d_DescribeGroupsResponse_v1(b: memoryview, p: int) -> tuple[DescribeGroupsResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    o: DescribeGroupsResponse = _new(DescribeGroupsResponse)
+    (o.throttle_time_ms,) = _SResp1.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 14)
     if _n < 0:
         raise DecodeError('non-nullable array Groups was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.groups = []
+        _a = o.groups.append
         for _ in range(_n):
             _x, p = _d_DescribeGroupsResponse_DescribedGroup_v0(b, p)
             _a(_x)
-    return DescribeGroupsResponse(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DescribeGroupsResponse_v1(o: DescribeGroupsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.groups
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeGroupsResponse_DescribedGroup_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.group_id, False, False)
+            encode_string(b, _o.group_state, False, False)
+            encode_string(b, _o.protocol_type, False, False)
+            encode_string(b, _o.protocol_data, False, False)
+            _v = _o.members
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.member_id, False, False)
+                    encode_string(b, _o2.client_id, False, False)
+                    encode_string(b, _o2.client_host, False, False)
+                    encode_bytes(b, _o2.member_metadata, False, False)
+                    encode_bytes(b, _o2.member_assignment, False, False)
 
 
 def _d_DescribeGroupsResponse_v3(b: memoryview, p: int) -> tuple[DescribeGroupsResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    o: DescribeGroupsResponse = _new(DescribeGroupsResponse)
+    (o.throttle_time_ms,) = _SResp1.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Groups was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.groups = []
+        _a = o.groups.append
         for _ in range(_n):
             _x, p = _d_DescribeGroupsResponse_DescribedGroup_v3(b, p)
             _a(_x)
-    return DescribeGroupsResponse(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DescribeGroupsResponse_v3(o: DescribeGroupsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.groups
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeGroupsResponse_DescribedGroup_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.group_id, False, False)
+            encode_string(b, _o.group_state, False, False)
+            encode_string(b, _o.protocol_type, False, False)
+            encode_string(b, _o.protocol_data, False, False)
+            _v = _o.members
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.member_id, False, False)
+                    encode_string(b, _o2.client_id, False, False)
+                    encode_string(b, _o2.client_host, False, False)
+                    encode_bytes(b, _o2.member_metadata, False, False)
+                    encode_bytes(b, _o2.member_assignment, False, False)
+            b += _SResp1.pack(_o.authorized_operations)
 
 
 def _d_DescribeGroupsResponse_v4(b: memoryview, p: int) -> tuple[DescribeGroupsResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    o: DescribeGroupsResponse = _new(DescribeGroupsResponse)
+    (o.throttle_time_ms,) = _SResp1.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Groups was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.groups = []
+        _a = o.groups.append
         for _ in range(_n):
             _x, p = _d_DescribeGroupsResponse_DescribedGroup_v4(b, p)
             _a(_x)
-    return DescribeGroupsResponse(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DescribeGroupsResponse_v4(o: DescribeGroupsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.groups
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeGroupsResponse_DescribedGroup_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.group_id, False, False)
+            encode_string(b, _o.group_state, False, False)
+            encode_string(b, _o.protocol_type, False, False)
+            encode_string(b, _o.protocol_data, False, False)
+            _v = _o.members
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.member_id, False, False)
+                    encode_string(b, _o2.group_instance_id, False, True)
+                    encode_string(b, _o2.client_id, False, False)
+                    encode_string(b, _o2.client_host, False, False)
+                    encode_bytes(b, _o2.member_metadata, False, False)
+                    encode_bytes(b, _o2.member_assignment, False, False)
+            b += _SResp1.pack(_o.authorized_operations)
 
 
 def _d_DescribeGroupsResponse_v5(b: memoryview, p: int) -> tuple[DescribeGroupsResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    o: DescribeGroupsResponse = _new(DescribeGroupsResponse)
+    (o.throttle_time_ms,) = _SResp1.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 12)
     if _n < 0:
         raise DecodeError('non-nullable array Groups was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.groups = []
+        _a = o.groups.append
         for _ in range(_n):
             _x, p = _d_DescribeGroupsResponse_DescribedGroup_v5(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeGroupsResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeGroupsResponse_v5(o: DescribeGroupsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.groups
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeGroupsResponse_DescribedGroup_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.group_id, True, False)
+            encode_string(b, _o.group_state, True, False)
+            encode_string(b, _o.protocol_type, True, False)
+            encode_string(b, _o.protocol_data, True, False)
+            _v = _o.members
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.member_id, True, False)
+                    encode_string(b, _o2.group_instance_id, True, True)
+                    encode_string(b, _o2.client_id, True, False)
+                    encode_string(b, _o2.client_host, True, False)
+                    encode_bytes(b, _o2.member_metadata, True, False)
+                    encode_bytes(b, _o2.member_assignment, True, False)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            b += _SResp1.pack(_o.authorized_operations)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

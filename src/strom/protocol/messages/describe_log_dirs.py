@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 
@@ -65,115 +66,105 @@ class DescribeLogDirsRequest(Message):
 
 
 def _d_DescribeLogDirsRequest_DescribableLogDirTopic_v0(b: memoryview, p: int) -> tuple[DescribeLogDirsRequest.DescribableLogDirTopic, int]:
-    f0, p = read_string(b, p)
+    o: DescribeLogDirsRequest.DescribableLogDirTopic = _new(DescribeLogDirsRequest.DescribableLogDirTopic)
+    o.topic, p = read_string(b, p)
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.partitions = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    return DescribeLogDirsRequest.DescribableLogDirTopic(f0, f1), p
-
-
-def _e_DescribeLogDirsRequest_DescribableLogDirTopic_v0(o: DescribeLogDirsRequest.DescribableLogDirTopic, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_DescribeLogDirsRequest_DescribableLogDirTopic_v2(b: memoryview, p: int) -> tuple[DescribeLogDirsRequest.DescribableLogDirTopic, int]:
-    f0, p = read_compact_string(b, p)
+    o: DescribeLogDirsRequest.DescribableLogDirTopic = _new(DescribeLogDirsRequest.DescribableLogDirTopic)
+    o.topic, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.partitions = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeLogDirsRequest.DescribableLogDirTopic(f0, f1, _ut), p
-
-
-def _e_DescribeLogDirsRequest_DescribableLogDirTopic_v2(o: DescribeLogDirsRequest.DescribableLogDirTopic, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.topic, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_DescribeLogDirsRequest_v0(b: memoryview, p: int) -> tuple[DescribeLogDirsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: DescribeLogDirsRequest = _new(DescribeLogDirsRequest)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
-        f0 = None
+        o.topics = None
     else:
-        f0 = []
-        _a = f0.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_DescribeLogDirsRequest_DescribableLogDirTopic_v0(b, p)
             _a(_x)
-    return DescribeLogDirsRequest(f0), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DescribeLogDirsRequest_v0(o: DescribeLogDirsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, True)
     if _v:
-        for _x in _v:
-            _e_DescribeLogDirsRequest_DescribableLogDirTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_DescribeLogDirsRequest_v2(b: memoryview, p: int) -> tuple[DescribeLogDirsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: DescribeLogDirsRequest = _new(DescribeLogDirsRequest)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
-        f0 = None
+        o.topics = None
     else:
-        f0 = []
-        _a = f0.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_DescribeLogDirsRequest_DescribableLogDirTopic_v2(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeLogDirsRequest(f0, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeLogDirsRequest_v2(o: DescribeLogDirsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, True, True)
     if _v:
-        for _x in _v:
-            _e_DescribeLogDirsRequest_DescribableLogDirTopic_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -288,297 +279,234 @@ class DescribeLogDirsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_DescribeLogDirsResponse_DescribeLogDirsPartition_v0(b: memoryview, p: int) -> tuple[DescribeLogDirsResponse.DescribeLogDirsPartition, int]:
-    (f0, f1, f2, f3,) = _SResp0.unpack_from(b, p)
-    p += 21
-    return DescribeLogDirsResponse.DescribeLogDirsPartition(f0, f1, f2, f3), p
-
-
-def _e_DescribeLogDirsResponse_DescribeLogDirsPartition_v0(o: DescribeLogDirsResponse.DescribeLogDirsPartition, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.partition_size, o.offset_lag, o.is_future_key)
-
-
-def _d_DescribeLogDirsResponse_DescribeLogDirsPartition_v2(b: memoryview, p: int) -> tuple[DescribeLogDirsResponse.DescribeLogDirsPartition, int]:
-    (f0, f1, f2, f3,) = _SResp0.unpack_from(b, p)
-    p += 21
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeLogDirsResponse.DescribeLogDirsPartition(f0, f1, f2, f3, _ut), p
-
-
-def _e_DescribeLogDirsResponse_DescribeLogDirsPartition_v2(o: DescribeLogDirsResponse.DescribeLogDirsPartition, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.partition_size, o.offset_lag, o.is_future_key)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeLogDirsResponse_DescribeLogDirsTopic_v0(b: memoryview, p: int) -> tuple[DescribeLogDirsResponse.DescribeLogDirsTopic, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: DescribeLogDirsResponse.DescribeLogDirsTopic = _new(DescribeLogDirsResponse.DescribeLogDirsTopic)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 21)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_DescribeLogDirsResponse_DescribeLogDirsPartition_v0(b, p)
-            _a(_x)
-    return DescribeLogDirsResponse.DescribeLogDirsTopic(f0, f1), p
-
-
-def _e_DescribeLogDirsResponse_DescribeLogDirsTopic_v0(o: DescribeLogDirsResponse.DescribeLogDirsTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeLogDirsResponse_DescribeLogDirsPartition_v0(_x, w)
-            b = w.b
+            _e = _new(DescribeLogDirsResponse.DescribeLogDirsPartition)
+            (_e.partition_index, _e.partition_size, _e.offset_lag, _e.is_future_key,) = _SResp0.unpack_from(b, p)
+            p += 21
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_DescribeLogDirsResponse_DescribeLogDirsTopic_v2(b: memoryview, p: int) -> tuple[DescribeLogDirsResponse.DescribeLogDirsTopic, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    _e: Any
+    o: DescribeLogDirsResponse.DescribeLogDirsTopic = _new(DescribeLogDirsResponse.DescribeLogDirsTopic)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 22)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_DescribeLogDirsResponse_DescribeLogDirsPartition_v2(b, p)
-            _a(_x)
+            _e = _new(DescribeLogDirsResponse.DescribeLogDirsPartition)
+            (_e.partition_index, _e.partition_size, _e.offset_lag, _e.is_future_key,) = _SResp0.unpack_from(b, p)
+            p += 21
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeLogDirsResponse.DescribeLogDirsTopic(f0, f1, _ut), p
-
-
-def _e_DescribeLogDirsResponse_DescribeLogDirsTopic_v2(o: DescribeLogDirsResponse.DescribeLogDirsTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeLogDirsResponse_DescribeLogDirsPartition_v2(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_DescribeLogDirsResponse_DescribeLogDirsResult_v0(b: memoryview, p: int) -> tuple[DescribeLogDirsResponse.DescribeLogDirsResult, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    o: DescribeLogDirsResponse.DescribeLogDirsResult = _new(DescribeLogDirsResponse.DescribeLogDirsResult)
+    (o.error_code,) = _SResp1.unpack_from(b, p)
     p += 2
-    f1, p = read_string(b, p)
+    o.log_dir, p = read_string(b, p)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_DescribeLogDirsResponse_DescribeLogDirsTopic_v0(b, p)
             _a(_x)
-    f3 = -1
-    f4 = -1
-    return DescribeLogDirsResponse.DescribeLogDirsResult(f0, f1, f2, f3, f4), p
-
-
-def _e_DescribeLogDirsResponse_DescribeLogDirsResult_v0(o: DescribeLogDirsResponse.DescribeLogDirsResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp1.pack(o.error_code)
-    encode_string(b, o.log_dir, False, False)
-    _v = o.topics
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeLogDirsResponse_DescribeLogDirsTopic_v0(_x, w)
-            b = w.b
+    o.total_bytes = -1
+    o.usable_bytes = -1
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_DescribeLogDirsResponse_DescribeLogDirsResult_v2(b: memoryview, p: int) -> tuple[DescribeLogDirsResponse.DescribeLogDirsResult, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    o: DescribeLogDirsResponse.DescribeLogDirsResult = _new(DescribeLogDirsResponse.DescribeLogDirsResult)
+    (o.error_code,) = _SResp1.unpack_from(b, p)
     p += 2
-    f1, p = read_compact_string(b, p)
+    o.log_dir, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_DescribeLogDirsResponse_DescribeLogDirsTopic_v2(b, p)
             _a(_x)
-    f3 = -1
-    f4 = -1
+    o.total_bytes = -1
+    o.usable_bytes = -1
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeLogDirsResponse.DescribeLogDirsResult(f0, f1, f2, f3, f4, _ut), p
-
-
-def _e_DescribeLogDirsResponse_DescribeLogDirsResult_v2(o: DescribeLogDirsResponse.DescribeLogDirsResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp1.pack(o.error_code)
-    encode_string(b, o.log_dir, True, False)
-    _v = o.topics
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeLogDirsResponse_DescribeLogDirsTopic_v2(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_DescribeLogDirsResponse_DescribeLogDirsResult_v4(b: memoryview, p: int) -> tuple[DescribeLogDirsResponse.DescribeLogDirsResult, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    o: DescribeLogDirsResponse.DescribeLogDirsResult = _new(DescribeLogDirsResponse.DescribeLogDirsResult)
+    (o.error_code,) = _SResp1.unpack_from(b, p)
     p += 2
-    f1, p = read_compact_string(b, p)
+    o.log_dir, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_DescribeLogDirsResponse_DescribeLogDirsTopic_v2(b, p)
             _a(_x)
-    (f3, f4,) = _SResp2.unpack_from(b, p)
+    (o.total_bytes, o.usable_bytes,) = _SResp2.unpack_from(b, p)
     p += 16
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeLogDirsResponse.DescribeLogDirsResult(f0, f1, f2, f3, f4, _ut), p
-
-
-def _e_DescribeLogDirsResponse_DescribeLogDirsResult_v4(o: DescribeLogDirsResponse.DescribeLogDirsResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp1.pack(o.error_code)
-    encode_string(b, o.log_dir, True, False)
-    _v = o.topics
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeLogDirsResponse_DescribeLogDirsTopic_v2(_x, w)
-            b = w.b
-    b += _SResp2.pack(o.total_bytes, o.usable_bytes)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_DescribeLogDirsResponse_v0(b: memoryview, p: int) -> tuple[DescribeLogDirsResponse, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0,) = _SResp3.unpack_from(b, p)
+    o: DescribeLogDirsResponse = _new(DescribeLogDirsResponse)
+    (o.throttle_time_ms,) = _SResp3.unpack_from(b, p)
     p += 4
-    f1 = 0
+    o.error_code = 0
     _n, p = read_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array Results was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.results = []
+        _a = o.results.append
         for _ in range(_n):
             _x, p = _d_DescribeLogDirsResponse_DescribeLogDirsResult_v0(b, p)
             _a(_x)
-    return DescribeLogDirsResponse(f0, f1, f2), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_DescribeLogDirsResponse_v0(o: DescribeLogDirsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.results
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeLogDirsResponse_DescribeLogDirsResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp1.pack(_o.error_code)
+            encode_string(b, _o.log_dir, False, False)
+            _v = _o.topics
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.name, False, False)
+                    _v = _o2.partitions
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp0.pack(_o3.partition_index, _o3.partition_size, _o3.offset_lag, _o3.is_future_key)
 
 
 def _d_DescribeLogDirsResponse_v2(b: memoryview, p: int) -> tuple[DescribeLogDirsResponse, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0,) = _SResp3.unpack_from(b, p)
+    o: DescribeLogDirsResponse = _new(DescribeLogDirsResponse)
+    (o.throttle_time_ms,) = _SResp3.unpack_from(b, p)
     p += 4
-    f1 = 0
+    o.error_code = 0
     _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Results was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.results = []
+        _a = o.results.append
         for _ in range(_n):
             _x, p = _d_DescribeLogDirsResponse_DescribeLogDirsResult_v2(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeLogDirsResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeLogDirsResponse_v2(o: DescribeLogDirsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeLogDirsResponse_DescribeLogDirsResult_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp1.pack(_o.error_code)
+            encode_string(b, _o.log_dir, True, False)
+            _v = _o.topics
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    _v = _o2.partitions
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp0.pack(_o3.partition_index, _o3.partition_size, _o3.offset_lag, _o3.is_future_key)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -588,37 +516,61 @@ def _e_DescribeLogDirsResponse_v2(o: DescribeLogDirsResponse, w: Writer) -> None
 def _d_DescribeLogDirsResponse_v3(b: memoryview, p: int) -> tuple[DescribeLogDirsResponse, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0, f1,) = _SResp4.unpack_from(b, p)
+    o: DescribeLogDirsResponse = _new(DescribeLogDirsResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp4.unpack_from(b, p)
     p += 6
     _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Results was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.results = []
+        _a = o.results.append
         for _ in range(_n):
             _x, p = _d_DescribeLogDirsResponse_DescribeLogDirsResult_v2(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeLogDirsResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeLogDirsResponse_v3(o: DescribeLogDirsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp4.pack(o.throttle_time_ms, o.error_code)
     _v = o.results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeLogDirsResponse_DescribeLogDirsResult_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp1.pack(_o.error_code)
+            encode_string(b, _o.log_dir, True, False)
+            _v = _o.topics
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    _v = _o2.partitions
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp0.pack(_o3.partition_index, _o3.partition_size, _o3.offset_lag, _o3.is_future_key)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -628,37 +580,62 @@ def _e_DescribeLogDirsResponse_v3(o: DescribeLogDirsResponse, w: Writer) -> None
 def _d_DescribeLogDirsResponse_v4(b: memoryview, p: int) -> tuple[DescribeLogDirsResponse, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0, f1,) = _SResp4.unpack_from(b, p)
+    o: DescribeLogDirsResponse = _new(DescribeLogDirsResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp4.unpack_from(b, p)
     p += 6
     _n, p = read_compact_array_len(b, p, 21)
     if _n < 0:
         raise DecodeError('non-nullable array Results was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.results = []
+        _a = o.results.append
         for _ in range(_n):
             _x, p = _d_DescribeLogDirsResponse_DescribeLogDirsResult_v4(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeLogDirsResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeLogDirsResponse_v4(o: DescribeLogDirsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp4.pack(o.throttle_time_ms, o.error_code)
     _v = o.results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeLogDirsResponse_DescribeLogDirsResult_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp1.pack(_o.error_code)
+            encode_string(b, _o.log_dir, True, False)
+            _v = _o.topics
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    _v = _o2.partitions
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp0.pack(_o3.partition_index, _o3.partition_size, _o3.offset_lag, _o3.is_future_key)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            b += _SResp2.pack(_o.total_bytes, _o.usable_bytes)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

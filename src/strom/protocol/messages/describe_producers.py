@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 
@@ -65,66 +66,60 @@ class DescribeProducersRequest(Message):
 
 
 def _d_DescribeProducersRequest_TopicRequest_v0(b: memoryview, p: int) -> tuple[DescribeProducersRequest.TopicRequest, int]:
-    f0, p = read_compact_string(b, p)
+    o: DescribeProducersRequest.TopicRequest = _new(DescribeProducersRequest.TopicRequest)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionIndexes was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.partition_indexes = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeProducersRequest.TopicRequest(f0, f1, _ut), p
-
-
-def _e_DescribeProducersRequest_TopicRequest_v0(o: DescribeProducersRequest.TopicRequest, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partition_indexes
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_DescribeProducersRequest_v0(b: memoryview, p: int) -> tuple[DescribeProducersRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: DescribeProducersRequest = _new(DescribeProducersRequest)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_DescribeProducersRequest_TopicRequest_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeProducersRequest(f0, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeProducersRequest_v0(o: DescribeProducersRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeProducersRequest_TopicRequest_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partition_indexes
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -237,141 +232,117 @@ class DescribeProducersResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_DescribeProducersResponse_ProducerState_v0(b: memoryview, p: int) -> tuple[DescribeProducersResponse.ProducerState, int]:
-    (f0, f1, f2, f3, f4, f5,) = _SResp0.unpack_from(b, p)
-    p += 36
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeProducersResponse.ProducerState(f0, f1, f2, f3, f4, f5, _ut), p
-
-
-def _e_DescribeProducersResponse_ProducerState_v0(o: DescribeProducersResponse.ProducerState, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.producer_id, o.producer_epoch, o.last_sequence, o.last_timestamp, o.coordinator_epoch, o.current_txn_start_offset)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeProducersResponse_PartitionResponse_v0(b: memoryview, p: int) -> tuple[DescribeProducersResponse.PartitionResponse, int]:
-    _x: Any
     _a: Any
-    f3: Any
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: DescribeProducersResponse.PartitionResponse = _new(DescribeProducersResponse.PartitionResponse)
+    (o.partition_index, o.error_code,) = _SResp1.unpack_from(b, p)
     p += 6
-    f2, p = read_compact_nullable_string(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
     _n, p = read_compact_array_len(b, p, 37)
     if _n < 0:
         raise DecodeError('non-nullable array ActiveProducers was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.active_producers = []
+        _a = o.active_producers.append
         for _ in range(_n):
-            _x, p = _d_DescribeProducersResponse_ProducerState_v0(b, p)
-            _a(_x)
+            _e = _new(DescribeProducersResponse.ProducerState)
+            (_e.producer_id, _e.producer_epoch, _e.last_sequence, _e.last_timestamp, _e.coordinator_epoch, _e.current_txn_start_offset,) = _SResp0.unpack_from(b, p)
+            p += 36
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeProducersResponse.PartitionResponse(f0, f1, f2, f3, _ut), p
-
-
-def _e_DescribeProducersResponse_PartitionResponse_v0(o: DescribeProducersResponse.PartitionResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp1.pack(o.partition_index, o.error_code)
-    encode_string(b, o.error_message, True, True)
-    _v = o.active_producers
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeProducersResponse_ProducerState_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_DescribeProducersResponse_TopicResponse_v0(b: memoryview, p: int) -> tuple[DescribeProducersResponse.TopicResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    o: DescribeProducersResponse.TopicResponse = _new(DescribeProducersResponse.TopicResponse)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 9)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_DescribeProducersResponse_PartitionResponse_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeProducersResponse.TopicResponse(f0, f1, _ut), p
-
-
-def _e_DescribeProducersResponse_TopicResponse_v0(o: DescribeProducersResponse.TopicResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeProducersResponse_PartitionResponse_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_DescribeProducersResponse_v0(b: memoryview, p: int) -> tuple[DescribeProducersResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp2.unpack_from(b, p)
+    o: DescribeProducersResponse = _new(DescribeProducersResponse)
+    (o.throttle_time_ms,) = _SResp2.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_DescribeProducersResponse_TopicResponse_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeProducersResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeProducersResponse_v0(o: DescribeProducersResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeProducersResponse_TopicResponse_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp1.pack(_o2.partition_index, _o2.error_code)
+                    encode_string(b, _o2.error_message, True, True)
+                    _v = _o2.active_producers
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp0.pack(_o3.producer_id, _o3.producer_epoch, _o3.last_sequence, _o3.last_timestamp, _o3.coordinator_epoch, _o3.current_txn_start_offset)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>i')
@@ -79,96 +80,79 @@ class DescribeQuorumRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_DescribeQuorumRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[DescribeQuorumRequest.PartitionData, int]:
-    (f0,) = _SReq0.unpack_from(b, p)
-    p += 4
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeQuorumRequest.PartitionData(f0, _ut), p
-
-
-def _e_DescribeQuorumRequest_PartitionData_v0(o: DescribeQuorumRequest.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.partition_index)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeQuorumRequest_TopicData_v0(b: memoryview, p: int) -> tuple[DescribeQuorumRequest.TopicData, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    _e: Any
+    o: DescribeQuorumRequest.TopicData = _new(DescribeQuorumRequest.TopicData)
+    o.topic_name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_DescribeQuorumRequest_PartitionData_v0(b, p)
-            _a(_x)
+            _e = _new(DescribeQuorumRequest.PartitionData)
+            (_e.partition_index,) = _SReq0.unpack_from(b, p)
+            p += 4
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeQuorumRequest.TopicData(f0, f1, _ut), p
-
-
-def _e_DescribeQuorumRequest_TopicData_v0(o: DescribeQuorumRequest.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeQuorumRequest_PartitionData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_DescribeQuorumRequest_v0(b: memoryview, p: int) -> tuple[DescribeQuorumRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: DescribeQuorumRequest = _new(DescribeQuorumRequest)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_DescribeQuorumRequest_TopicData_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeQuorumRequest(f0, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeQuorumRequest_v0(o: DescribeQuorumRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeQuorumRequest_TopicData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -340,476 +324,341 @@ class DescribeQuorumResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_DescribeQuorumResponse_ReplicaState_v0(b: memoryview, p: int) -> tuple[DescribeQuorumResponse.ReplicaState, int]:
-    (f0,) = _SResp0.unpack_from(b, p)
-    p += 4
-    f1 = ZERO_UUID
-    (f2,) = _SResp1.unpack_from(b, p)
-    p += 8
-    f3 = -1
-    f4 = -1
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeQuorumResponse.ReplicaState(f0, f1, f2, f3, f4, _ut), p
-
-
-def _e_DescribeQuorumResponse_ReplicaState_v0(o: DescribeQuorumResponse.ReplicaState, w: Writer) -> None:
-    b = w.b
-    b += _SResp2.pack(o.replica_id, o.log_end_offset)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_DescribeQuorumResponse_ReplicaState_v1(b: memoryview, p: int) -> tuple[DescribeQuorumResponse.ReplicaState, int]:
-    (f0,) = _SResp0.unpack_from(b, p)
-    p += 4
-    f1 = ZERO_UUID
-    (f2, f3, f4,) = _SResp3.unpack_from(b, p)
-    p += 24
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeQuorumResponse.ReplicaState(f0, f1, f2, f3, f4, _ut), p
-
-
-def _e_DescribeQuorumResponse_ReplicaState_v1(o: DescribeQuorumResponse.ReplicaState, w: Writer) -> None:
-    b = w.b
-    b += _SResp4.pack(o.replica_id, o.log_end_offset, o.last_fetch_timestamp, o.last_caught_up_timestamp)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_DescribeQuorumResponse_ReplicaState_v2(b: memoryview, p: int) -> tuple[DescribeQuorumResponse.ReplicaState, int]:
-    (f0,) = _SResp0.unpack_from(b, p)
-    p += 4
-    f1, p = read_uuid(b, p)
-    (f2, f3, f4,) = _SResp3.unpack_from(b, p)
-    p += 24
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeQuorumResponse.ReplicaState(f0, f1, f2, f3, f4, _ut), p
-
-
-def _e_DescribeQuorumResponse_ReplicaState_v2(o: DescribeQuorumResponse.ReplicaState, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.replica_id)
-    b += o.replica_directory_id.bytes
-    b += _SResp3.pack(o.log_end_offset, o.last_fetch_timestamp, o.last_caught_up_timestamp)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeQuorumResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[DescribeQuorumResponse.PartitionData, int]:
-    _x: Any
     _a: Any
-    f6: Any
-    f7: Any
-    (f0, f1,) = _SResp5.unpack_from(b, p)
+    _e: Any
+    o: DescribeQuorumResponse.PartitionData = _new(DescribeQuorumResponse.PartitionData)
+    (o.partition_index, o.error_code,) = _SResp5.unpack_from(b, p)
     p += 6
-    f2 = ''
-    (f3, f4, f5,) = _SResp6.unpack_from(b, p)
+    o.error_message = ''
+    (o.leader_id, o.leader_epoch, o.high_watermark,) = _SResp6.unpack_from(b, p)
     p += 16
     _n, p = read_compact_array_len(b, p, 13)
     if _n < 0:
         raise DecodeError('non-nullable array CurrentVoters was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.current_voters = []
+        _a = o.current_voters.append
         for _ in range(_n):
-            _x, p = _d_DescribeQuorumResponse_ReplicaState_v0(b, p)
-            _a(_x)
+            _e = _new(DescribeQuorumResponse.ReplicaState)
+            (_e.replica_id,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.replica_directory_id = ZERO_UUID
+            (_e.log_end_offset,) = _SResp1.unpack_from(b, p)
+            p += 8
+            _e.last_fetch_timestamp = -1
+            _e.last_caught_up_timestamp = -1
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     _n, p = read_compact_array_len(b, p, 13)
     if _n < 0:
         raise DecodeError('non-nullable array Observers was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.observers = []
+        _a = o.observers.append
         for _ in range(_n):
-            _x, p = _d_DescribeQuorumResponse_ReplicaState_v0(b, p)
-            _a(_x)
+            _e = _new(DescribeQuorumResponse.ReplicaState)
+            (_e.replica_id,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.replica_directory_id = ZERO_UUID
+            (_e.log_end_offset,) = _SResp1.unpack_from(b, p)
+            p += 8
+            _e.last_fetch_timestamp = -1
+            _e.last_caught_up_timestamp = -1
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeQuorumResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
-
-
-def _e_DescribeQuorumResponse_PartitionData_v0(o: DescribeQuorumResponse.PartitionData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp7.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch, o.high_watermark)
-    _v = o.current_voters
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeQuorumResponse_ReplicaState_v0(_x, w)
-            b = w.b
-    _v = o.observers
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeQuorumResponse_ReplicaState_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_DescribeQuorumResponse_PartitionData_v1(b: memoryview, p: int) -> tuple[DescribeQuorumResponse.PartitionData, int]:
-    _x: Any
     _a: Any
-    f6: Any
-    f7: Any
-    (f0, f1,) = _SResp5.unpack_from(b, p)
+    _e: Any
+    o: DescribeQuorumResponse.PartitionData = _new(DescribeQuorumResponse.PartitionData)
+    (o.partition_index, o.error_code,) = _SResp5.unpack_from(b, p)
     p += 6
-    f2 = ''
-    (f3, f4, f5,) = _SResp6.unpack_from(b, p)
+    o.error_message = ''
+    (o.leader_id, o.leader_epoch, o.high_watermark,) = _SResp6.unpack_from(b, p)
     p += 16
     _n, p = read_compact_array_len(b, p, 29)
     if _n < 0:
         raise DecodeError('non-nullable array CurrentVoters was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.current_voters = []
+        _a = o.current_voters.append
         for _ in range(_n):
-            _x, p = _d_DescribeQuorumResponse_ReplicaState_v1(b, p)
-            _a(_x)
+            _e = _new(DescribeQuorumResponse.ReplicaState)
+            (_e.replica_id,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.replica_directory_id = ZERO_UUID
+            (_e.log_end_offset, _e.last_fetch_timestamp, _e.last_caught_up_timestamp,) = _SResp3.unpack_from(b, p)
+            p += 24
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     _n, p = read_compact_array_len(b, p, 29)
     if _n < 0:
         raise DecodeError('non-nullable array Observers was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.observers = []
+        _a = o.observers.append
         for _ in range(_n):
-            _x, p = _d_DescribeQuorumResponse_ReplicaState_v1(b, p)
-            _a(_x)
+            _e = _new(DescribeQuorumResponse.ReplicaState)
+            (_e.replica_id,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.replica_directory_id = ZERO_UUID
+            (_e.log_end_offset, _e.last_fetch_timestamp, _e.last_caught_up_timestamp,) = _SResp3.unpack_from(b, p)
+            p += 24
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeQuorumResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
-
-
-def _e_DescribeQuorumResponse_PartitionData_v1(o: DescribeQuorumResponse.PartitionData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp7.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch, o.high_watermark)
-    _v = o.current_voters
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeQuorumResponse_ReplicaState_v1(_x, w)
-            b = w.b
-    _v = o.observers
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeQuorumResponse_ReplicaState_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_DescribeQuorumResponse_PartitionData_v2(b: memoryview, p: int) -> tuple[DescribeQuorumResponse.PartitionData, int]:
-    _x: Any
     _a: Any
-    f6: Any
-    f7: Any
-    (f0, f1,) = _SResp5.unpack_from(b, p)
+    _e: Any
+    o: DescribeQuorumResponse.PartitionData = _new(DescribeQuorumResponse.PartitionData)
+    (o.partition_index, o.error_code,) = _SResp5.unpack_from(b, p)
     p += 6
-    f2, p = read_compact_nullable_string(b, p)
-    (f3, f4, f5,) = _SResp6.unpack_from(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
+    (o.leader_id, o.leader_epoch, o.high_watermark,) = _SResp6.unpack_from(b, p)
     p += 16
     _n, p = read_compact_array_len(b, p, 45)
     if _n < 0:
         raise DecodeError('non-nullable array CurrentVoters was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.current_voters = []
+        _a = o.current_voters.append
         for _ in range(_n):
-            _x, p = _d_DescribeQuorumResponse_ReplicaState_v2(b, p)
-            _a(_x)
+            _e = _new(DescribeQuorumResponse.ReplicaState)
+            (_e.replica_id,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.replica_directory_id, p = read_uuid(b, p)
+            (_e.log_end_offset, _e.last_fetch_timestamp, _e.last_caught_up_timestamp,) = _SResp3.unpack_from(b, p)
+            p += 24
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     _n, p = read_compact_array_len(b, p, 45)
     if _n < 0:
         raise DecodeError('non-nullable array Observers was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.observers = []
+        _a = o.observers.append
         for _ in range(_n):
-            _x, p = _d_DescribeQuorumResponse_ReplicaState_v2(b, p)
-            _a(_x)
+            _e = _new(DescribeQuorumResponse.ReplicaState)
+            (_e.replica_id,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.replica_directory_id, p = read_uuid(b, p)
+            (_e.log_end_offset, _e.last_fetch_timestamp, _e.last_caught_up_timestamp,) = _SResp3.unpack_from(b, p)
+            p += 24
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeQuorumResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
-
-
-def _e_DescribeQuorumResponse_PartitionData_v2(o: DescribeQuorumResponse.PartitionData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp5.pack(o.partition_index, o.error_code)
-    encode_string(b, o.error_message, True, True)
-    b += _SResp6.pack(o.leader_id, o.leader_epoch, o.high_watermark)
-    _v = o.current_voters
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeQuorumResponse_ReplicaState_v2(_x, w)
-            b = w.b
-    _v = o.observers
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeQuorumResponse_ReplicaState_v2(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_DescribeQuorumResponse_TopicData_v0(b: memoryview, p: int) -> tuple[DescribeQuorumResponse.TopicData, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    o: DescribeQuorumResponse.TopicData = _new(DescribeQuorumResponse.TopicData)
+    o.topic_name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 25)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_DescribeQuorumResponse_PartitionData_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeQuorumResponse.TopicData(f0, f1, _ut), p
-
-
-def _e_DescribeQuorumResponse_TopicData_v0(o: DescribeQuorumResponse.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeQuorumResponse_PartitionData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_DescribeQuorumResponse_TopicData_v1(b: memoryview, p: int) -> tuple[DescribeQuorumResponse.TopicData, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    o: DescribeQuorumResponse.TopicData = _new(DescribeQuorumResponse.TopicData)
+    o.topic_name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 25)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_DescribeQuorumResponse_PartitionData_v1(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeQuorumResponse.TopicData(f0, f1, _ut), p
-
-
-def _e_DescribeQuorumResponse_TopicData_v1(o: DescribeQuorumResponse.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeQuorumResponse_PartitionData_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_DescribeQuorumResponse_TopicData_v2(b: memoryview, p: int) -> tuple[DescribeQuorumResponse.TopicData, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    o: DescribeQuorumResponse.TopicData = _new(DescribeQuorumResponse.TopicData)
+    o.topic_name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 26)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_DescribeQuorumResponse_PartitionData_v2(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeQuorumResponse.TopicData(f0, f1, _ut), p
-
-
-def _e_DescribeQuorumResponse_TopicData_v2(o: DescribeQuorumResponse.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeQuorumResponse_PartitionData_v2(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_DescribeQuorumResponse_Listener_v2(b: memoryview, p: int) -> tuple[DescribeQuorumResponse.Listener, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_string(b, p)
-    (f2,) = _SResp8.unpack_from(b, p)
-    p += 2
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeQuorumResponse.Listener(f0, f1, f2, _ut), p
-
-
-def _e_DescribeQuorumResponse_Listener_v2(o: DescribeQuorumResponse.Listener, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    encode_string(b, o.host, True, False)
-    b += _SResp8.pack(o.port)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_DescribeQuorumResponse_Node_v2(b: memoryview, p: int) -> tuple[DescribeQuorumResponse.Node, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp0.unpack_from(b, p)
+    _e: Any
+    o: DescribeQuorumResponse.Node = _new(DescribeQuorumResponse.Node)
+    (o.node_id,) = _SResp0.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Listeners was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.listeners = []
+        _a = o.listeners.append
         for _ in range(_n):
-            _x, p = _d_DescribeQuorumResponse_Listener_v2(b, p)
-            _a(_x)
+            _e = _new(DescribeQuorumResponse.Listener)
+            _e.name, p = read_compact_string(b, p)
+            _e.host, p = read_compact_string(b, p)
+            (_e.port,) = _SResp8.unpack_from(b, p)
+            p += 2
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeQuorumResponse.Node(f0, f1, _ut), p
-
-
-def _e_DescribeQuorumResponse_Node_v2(o: DescribeQuorumResponse.Node, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp0.pack(o.node_id)
-    _v = o.listeners
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeQuorumResponse_Listener_v2(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_DescribeQuorumResponse_v0(b: memoryview, p: int) -> tuple[DescribeQuorumResponse, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f3: Any
-    (f0,) = _SResp9.unpack_from(b, p)
+    o: DescribeQuorumResponse = _new(DescribeQuorumResponse)
+    (o.error_code,) = _SResp9.unpack_from(b, p)
     p += 2
-    f1 = ''
+    o.error_message = ''
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_DescribeQuorumResponse_TopicData_v0(b, p)
             _a(_x)
-    f3 = []
+    o.nodes = []
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeQuorumResponse(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeQuorumResponse_v0(o: DescribeQuorumResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp9.pack(o.error_code)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeQuorumResponse_TopicData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp7.pack(_o2.partition_index, _o2.error_code, _o2.leader_id, _o2.leader_epoch, _o2.high_watermark)
+                    _v = _o2.current_voters
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp2.pack(_o3.replica_id, _o3.log_end_offset)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    _v = _o2.observers
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp2.pack(_o3.replica_id, _o3.log_end_offset)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -819,40 +668,71 @@ def _e_DescribeQuorumResponse_v0(o: DescribeQuorumResponse, w: Writer) -> None:
 def _d_DescribeQuorumResponse_v1(b: memoryview, p: int) -> tuple[DescribeQuorumResponse, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f3: Any
-    (f0,) = _SResp9.unpack_from(b, p)
+    o: DescribeQuorumResponse = _new(DescribeQuorumResponse)
+    (o.error_code,) = _SResp9.unpack_from(b, p)
     p += 2
-    f1 = ''
+    o.error_message = ''
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_DescribeQuorumResponse_TopicData_v1(b, p)
             _a(_x)
-    f3 = []
+    o.nodes = []
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeQuorumResponse(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeQuorumResponse_v1(o: DescribeQuorumResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp9.pack(o.error_code)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeQuorumResponse_TopicData_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp7.pack(_o2.partition_index, _o2.error_code, _o2.leader_id, _o2.leader_epoch, _o2.high_watermark)
+                    _v = _o2.current_voters
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp4.pack(_o3.replica_id, _o3.log_end_offset, _o3.last_fetch_timestamp, _o3.last_caught_up_timestamp)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    _v = _o2.observers
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp4.pack(_o3.replica_id, _o3.log_end_offset, _o3.last_fetch_timestamp, _o3.last_caught_up_timestamp)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -862,17 +742,16 @@ def _e_DescribeQuorumResponse_v1(o: DescribeQuorumResponse, w: Writer) -> None:
 def _d_DescribeQuorumResponse_v2(b: memoryview, p: int) -> tuple[DescribeQuorumResponse, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f3: Any
-    (f0,) = _SResp9.unpack_from(b, p)
+    o: DescribeQuorumResponse = _new(DescribeQuorumResponse)
+    (o.error_code,) = _SResp9.unpack_from(b, p)
     p += 2
-    f1, p = read_compact_nullable_string(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_DescribeQuorumResponse_TopicData_v2(b, p)
             _a(_x)
@@ -880,37 +759,89 @@ def _d_DescribeQuorumResponse_v2(b: memoryview, p: int) -> tuple[DescribeQuorumR
     if _n < 0:
         raise DecodeError('non-nullable array Nodes was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.nodes = []
+        _a = o.nodes.append
         for _ in range(_n):
             _x, p = _d_DescribeQuorumResponse_Node_v2(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeQuorumResponse(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeQuorumResponse_v2(o: DescribeQuorumResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp9.pack(o.error_code)
     encode_string(b, o.error_message, True, True)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeQuorumResponse_TopicData_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp5.pack(_o2.partition_index, _o2.error_code)
+                    encode_string(b, _o2.error_message, True, True)
+                    b += _SResp6.pack(_o2.leader_id, _o2.leader_epoch, _o2.high_watermark)
+                    _v = _o2.current_voters
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp0.pack(_o3.replica_id)
+                            b += _o3.replica_directory_id.bytes
+                            b += _SResp3.pack(_o3.log_end_offset, _o3.last_fetch_timestamp, _o3.last_caught_up_timestamp)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    _v = _o2.observers
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp0.pack(_o3.replica_id)
+                            b += _o3.replica_directory_id.bytes
+                            b += _SResp3.pack(_o3.log_end_offset, _o3.last_fetch_timestamp, _o3.last_caught_up_timestamp)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.nodes
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeQuorumResponse_Node_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.node_id)
+            _v = _o.listeners
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    encode_string(b, _o2.host, True, False)
+                    b += _SResp8.pack(_o2.port)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>i')
@@ -85,35 +86,17 @@ class DescribeTopicPartitionsRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_DescribeTopicPartitionsRequest_TopicRequest_v0(b: memoryview, p: int) -> tuple[DescribeTopicPartitionsRequest.TopicRequest, int]:
-    f0, p = read_compact_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeTopicPartitionsRequest.TopicRequest(f0, _ut), p
-
-
-def _e_DescribeTopicPartitionsRequest_TopicRequest_v0(o: DescribeTopicPartitionsRequest.TopicRequest, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeTopicPartitionsRequest_Cursor_v0(b: memoryview, p: int) -> tuple[DescribeTopicPartitionsRequest.Cursor, int]:
-    f0, p = read_compact_string(b, p)
-    (f1,) = _SReq0.unpack_from(b, p)
+    o: DescribeTopicPartitionsRequest.Cursor = _new(DescribeTopicPartitionsRequest.Cursor)
+    o.topic_name, p = read_compact_string(b, p)
+    (o.partition_index,) = _SReq0.unpack_from(b, p)
     p += 4
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeTopicPartitionsRequest.Cursor(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeTopicPartitionsRequest_Cursor_v0(o: DescribeTopicPartitionsRequest.Cursor, w: Writer) -> None:
@@ -127,43 +110,52 @@ def _e_DescribeTopicPartitionsRequest_Cursor_v0(o: DescribeTopicPartitionsReques
 
 
 def _d_DescribeTopicPartitionsRequest_v0(b: memoryview, p: int) -> tuple[DescribeTopicPartitionsRequest, int]:
-    _x: Any
     _a: Any
-    f0: Any
+    _e: Any
+    o: DescribeTopicPartitionsRequest = _new(DescribeTopicPartitionsRequest)
     _n, p = read_compact_array_len(b, p, 2)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
-            _x, p = _d_DescribeTopicPartitionsRequest_TopicRequest_v0(b, p)
-            _a(_x)
-    (f1,) = _SReq0.unpack_from(b, p)
+            _e = _new(DescribeTopicPartitionsRequest.TopicRequest)
+            _e.name, p = read_compact_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    (o.response_partition_limit,) = _SReq0.unpack_from(b, p)
     p += 4
     if b[p] > 127:
-        f2 = None
+        o.cursor = None
         p += 1
     else:
-        f2, p = _d_DescribeTopicPartitionsRequest_Cursor_v0(b, p + 1)
+        o.cursor, p = _d_DescribeTopicPartitionsRequest_Cursor_v0(b, p + 1)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeTopicPartitionsRequest(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeTopicPartitionsRequest_v0(o: DescribeTopicPartitionsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeTopicPartitionsRequest_TopicRequest_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq0.pack(o.response_partition_limit)
     if o.cursor is None:
         b.append(255)
@@ -303,136 +295,87 @@ class DescribeTopicPartitionsResponse(Message):
 
 
 def _d_DescribeTopicPartitionsResponse_DescribeTopicPartitionsResponsePartition_v0(b: memoryview, p: int) -> tuple[DescribeTopicPartitionsResponse.DescribeTopicPartitionsResponsePartition, int]:
-    (f0, f1, f2, f3,) = _SResp0.unpack_from(b, p)
+    o: DescribeTopicPartitionsResponse.DescribeTopicPartitionsResponsePartition = _new(DescribeTopicPartitionsResponse.DescribeTopicPartitionsResponsePartition)
+    (o.error_code, o.partition_index, o.leader_id, o.leader_epoch,) = _SResp0.unpack_from(b, p)
     p += 14
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array ReplicaNodes was null')
     else:
-        f4 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.replica_nodes = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array IsrNodes was null')
     else:
-        f5 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.isr_nodes = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
-        f6 = None
+        o.eligible_leader_replicas = None
     else:
-        f6 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.eligible_leader_replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
-        f7 = None
+        o.last_known_elr = None
     else:
-        f7 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.last_known_elr = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array OfflineReplicas was null')
     else:
-        f8 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.offline_replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeTopicPartitionsResponse.DescribeTopicPartitionsResponsePartition(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
-
-
-def _e_DescribeTopicPartitionsResponse_DescribeTopicPartitionsResponsePartition_v0(o: DescribeTopicPartitionsResponse.DescribeTopicPartitionsResponsePartition, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SResp0.pack(o.error_code, o.partition_index, o.leader_id, o.leader_epoch)
-    _v = o.replica_nodes
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.isr_nodes
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.eligible_leader_replicas
-    encode_array_len(b, _v, True, True)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.last_known_elr
-    encode_array_len(b, _v, True, True)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.offline_replicas
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_DescribeTopicPartitionsResponse_DescribeTopicPartitionsResponseTopic_v0(b: memoryview, p: int) -> tuple[DescribeTopicPartitionsResponse.DescribeTopicPartitionsResponseTopic, int]:
     _x: Any
     _a: Any
-    f4: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    o: DescribeTopicPartitionsResponse.DescribeTopicPartitionsResponseTopic = _new(DescribeTopicPartitionsResponse.DescribeTopicPartitionsResponseTopic)
+    (o.error_code,) = _SResp1.unpack_from(b, p)
     p += 2
-    f1, p = read_compact_nullable_string(b, p)
-    f2, p = read_uuid(b, p)
-    (f3,) = _SResp2.unpack_from(b, p)
+    o.name, p = read_compact_nullable_string(b, p)
+    o.topic_id, p = read_uuid(b, p)
+    (o.is_internal,) = _SResp2.unpack_from(b, p)
     p += 1
     _n, p = read_compact_array_len(b, p, 20)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_DescribeTopicPartitionsResponse_DescribeTopicPartitionsResponsePartition_v0(b, p)
             _a(_x)
-    (f5,) = _SResp3.unpack_from(b, p)
+    (o.topic_authorized_operations,) = _SResp3.unpack_from(b, p)
     p += 4
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeTopicPartitionsResponse.DescribeTopicPartitionsResponseTopic(f0, f1, f2, f3, f4, f5, _ut), p
-
-
-def _e_DescribeTopicPartitionsResponse_DescribeTopicPartitionsResponseTopic_v0(o: DescribeTopicPartitionsResponse.DescribeTopicPartitionsResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp1.pack(o.error_code)
-    encode_string(b, o.name, True, True)
-    b += o.topic_id.bytes
-    b += _SResp2.pack(o.is_internal)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeTopicPartitionsResponse_DescribeTopicPartitionsResponsePartition_v0(_x, w)
-            b = w.b
-    b += _SResp3.pack(o.topic_authorized_operations)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_DescribeTopicPartitionsResponse_Cursor_v0(b: memoryview, p: int) -> tuple[DescribeTopicPartitionsResponse.Cursor, int]:
-    f0, p = read_compact_string(b, p)
-    (f1,) = _SResp3.unpack_from(b, p)
+    o: DescribeTopicPartitionsResponse.Cursor = _new(DescribeTopicPartitionsResponse.Cursor)
+    o.topic_name, p = read_compact_string(b, p)
+    (o.partition_index,) = _SResp3.unpack_from(b, p)
     p += 4
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeTopicPartitionsResponse.Cursor(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeTopicPartitionsResponse_Cursor_v0(o: DescribeTopicPartitionsResponse.Cursor, w: Writer) -> None:
@@ -448,42 +391,79 @@ def _e_DescribeTopicPartitionsResponse_Cursor_v0(o: DescribeTopicPartitionsRespo
 def _d_DescribeTopicPartitionsResponse_v0(b: memoryview, p: int) -> tuple[DescribeTopicPartitionsResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp3.unpack_from(b, p)
+    o: DescribeTopicPartitionsResponse = _new(DescribeTopicPartitionsResponse)
+    (o.throttle_time_ms,) = _SResp3.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 26)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_DescribeTopicPartitionsResponse_DescribeTopicPartitionsResponseTopic_v0(b, p)
             _a(_x)
     if b[p] > 127:
-        f2 = None
+        o.next_cursor = None
         p += 1
     else:
-        f2, p = _d_DescribeTopicPartitionsResponse_Cursor_v0(b, p + 1)
+        o.next_cursor, p = _d_DescribeTopicPartitionsResponse_Cursor_v0(b, p + 1)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeTopicPartitionsResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeTopicPartitionsResponse_v0(o: DescribeTopicPartitionsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeTopicPartitionsResponse_DescribeTopicPartitionsResponseTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp1.pack(_o.error_code)
+            encode_string(b, _o.name, True, True)
+            b += _o.topic_id.bytes
+            b += _SResp2.pack(_o.is_internal)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.error_code, _o2.partition_index, _o2.leader_id, _o2.leader_epoch)
+                    _v = _o2.replica_nodes
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.isr_nodes
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.eligible_leader_replicas
+                    encode_array_len(b, _v, True, True)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.last_known_elr
+                    encode_array_len(b, _v, True, True)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.offline_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            b += _SResp3.pack(_o.topic_authorized_operations)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.next_cursor is None:
         b.append(255)
     else:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 
@@ -50,22 +51,22 @@ class DescribeTransactionsRequest(Message):
 def _d_DescribeTransactionsRequest_v0(b: memoryview, p: int) -> tuple[DescribeTransactionsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: DescribeTransactionsRequest = _new(DescribeTransactionsRequest)
     _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array TransactionalIds was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.transactional_ids = []
+        _a = o.transactional_ids.append
         for _ in range(_n):
             _x, p = read_compact_string(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeTransactionsRequest(f0, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeTransactionsRequest_v0(o: DescribeTransactionsRequest, w: Writer) -> None:
@@ -173,116 +174,103 @@ class DescribeTransactionsResponse(Message):
 
 
 def _d_DescribeTransactionsResponse_TopicData_v0(b: memoryview, p: int) -> tuple[DescribeTransactionsResponse.TopicData, int]:
-    f0, p = read_compact_string(b, p)
+    o: DescribeTransactionsResponse.TopicData = _new(DescribeTransactionsResponse.TopicData)
+    o.topic, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.partitions = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeTransactionsResponse.TopicData(f0, f1, _ut), p
-
-
-def _e_DescribeTransactionsResponse_TopicData_v0(o: DescribeTransactionsResponse.TopicData, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.topic, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_DescribeTransactionsResponse_TransactionState_v0(b: memoryview, p: int) -> tuple[DescribeTransactionsResponse.TransactionState, int]:
     _x: Any
     _a: Any
-    f7: Any
-    (f0,) = _SResp0.unpack_from(b, p)
+    o: DescribeTransactionsResponse.TransactionState = _new(DescribeTransactionsResponse.TransactionState)
+    (o.error_code,) = _SResp0.unpack_from(b, p)
     p += 2
-    f1, p = read_compact_string(b, p)
-    f2, p = read_compact_string(b, p)
-    (f3, f4, f5, f6,) = _SResp1.unpack_from(b, p)
+    o.transactional_id, p = read_compact_string(b, p)
+    o.transaction_state, p = read_compact_string(b, p)
+    (o.transaction_timeout_ms, o.transaction_start_time_ms, o.producer_id, o.producer_epoch,) = _SResp1.unpack_from(b, p)
     p += 22
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_DescribeTransactionsResponse_TopicData_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeTransactionsResponse.TransactionState(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
-
-
-def _e_DescribeTransactionsResponse_TransactionState_v0(o: DescribeTransactionsResponse.TransactionState, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.transactional_id, True, False)
-    encode_string(b, o.transaction_state, True, False)
-    b += _SResp1.pack(o.transaction_timeout_ms, o.transaction_start_time_ms, o.producer_id, o.producer_epoch)
-    _v = o.topics
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeTransactionsResponse_TopicData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_DescribeTransactionsResponse_v0(b: memoryview, p: int) -> tuple[DescribeTransactionsResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp2.unpack_from(b, p)
+    o: DescribeTransactionsResponse = _new(DescribeTransactionsResponse)
+    (o.throttle_time_ms,) = _SResp2.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 28)
     if _n < 0:
         raise DecodeError('non-nullable array TransactionStates was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.transaction_states = []
+        _a = o.transaction_states.append
         for _ in range(_n):
             _x, p = _d_DescribeTransactionsResponse_TransactionState_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeTransactionsResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeTransactionsResponse_v0(o: DescribeTransactionsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms)
     _v = o.transaction_states
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeTransactionsResponse_TransactionState_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.transactional_id, True, False)
+            encode_string(b, _o.transaction_state, True, False)
+            b += _SResp1.pack(_o.transaction_timeout_ms, _o.transaction_start_time_ms, _o.producer_id, _o.producer_epoch)
+            _v = _o.topics
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.topic, True, False)
+                    _v = _o2.partitions
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

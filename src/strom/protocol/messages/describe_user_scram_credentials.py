@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 
@@ -61,56 +62,46 @@ class DescribeUserScramCredentialsRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_DescribeUserScramCredentialsRequest_UserName_v0(b: memoryview, p: int) -> tuple[DescribeUserScramCredentialsRequest.UserName, int]:
-    f0, p = read_compact_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeUserScramCredentialsRequest.UserName(f0, _ut), p
-
-
-def _e_DescribeUserScramCredentialsRequest_UserName_v0(o: DescribeUserScramCredentialsRequest.UserName, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeUserScramCredentialsRequest_v0(b: memoryview, p: int) -> tuple[DescribeUserScramCredentialsRequest, int]:
-    _x: Any
     _a: Any
-    f0: Any
+    _e: Any
+    o: DescribeUserScramCredentialsRequest = _new(DescribeUserScramCredentialsRequest)
     _n, p = read_compact_array_len(b, p, 2)
     if _n < 0:
-        f0 = None
+        o.users = None
     else:
-        f0 = []
-        _a = f0.append
+        o.users = []
+        _a = o.users.append
         for _ in range(_n):
-            _x, p = _d_DescribeUserScramCredentialsRequest_UserName_v0(b, p)
-            _a(_x)
+            _e = _new(DescribeUserScramCredentialsRequest.UserName)
+            _e.name, p = read_compact_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeUserScramCredentialsRequest(f0, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeUserScramCredentialsRequest_v0(o: DescribeUserScramCredentialsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.users
     encode_array_len(b, _v, True, True)
     if _v:
-        for _x in _v:
-            _e_DescribeUserScramCredentialsRequest_UserName_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -200,106 +191,89 @@ class DescribeUserScramCredentialsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_DescribeUserScramCredentialsResponse_CredentialInfo_v0(b: memoryview, p: int) -> tuple[DescribeUserScramCredentialsResponse.CredentialInfo, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
-    p += 5
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeUserScramCredentialsResponse.CredentialInfo(f0, f1, _ut), p
-
-
-def _e_DescribeUserScramCredentialsResponse_CredentialInfo_v0(o: DescribeUserScramCredentialsResponse.CredentialInfo, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.mechanism, o.iterations)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeUserScramCredentialsResponse_DescribeUserScramCredentialsResult_v0(b: memoryview, p: int) -> tuple[DescribeUserScramCredentialsResponse.DescribeUserScramCredentialsResult, int]:
-    _x: Any
     _a: Any
-    f3: Any
-    f0, p = read_compact_string(b, p)
-    (f1,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: DescribeUserScramCredentialsResponse.DescribeUserScramCredentialsResult = _new(DescribeUserScramCredentialsResponse.DescribeUserScramCredentialsResult)
+    o.user, p = read_compact_string(b, p)
+    (o.error_code,) = _SResp1.unpack_from(b, p)
     p += 2
-    f2, p = read_compact_nullable_string(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
     _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array CredentialInfos was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.credential_infos = []
+        _a = o.credential_infos.append
         for _ in range(_n):
-            _x, p = _d_DescribeUserScramCredentialsResponse_CredentialInfo_v0(b, p)
-            _a(_x)
+            _e = _new(DescribeUserScramCredentialsResponse.CredentialInfo)
+            (_e.mechanism, _e.iterations,) = _SResp0.unpack_from(b, p)
+            p += 5
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeUserScramCredentialsResponse.DescribeUserScramCredentialsResult(f0, f1, f2, f3, _ut), p
-
-
-def _e_DescribeUserScramCredentialsResponse_DescribeUserScramCredentialsResult_v0(o: DescribeUserScramCredentialsResponse.DescribeUserScramCredentialsResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.user, True, False)
-    b += _SResp1.pack(o.error_code)
-    encode_string(b, o.error_message, True, True)
-    _v = o.credential_infos
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeUserScramCredentialsResponse_CredentialInfo_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_DescribeUserScramCredentialsResponse_v0(b: memoryview, p: int) -> tuple[DescribeUserScramCredentialsResponse, int]:
     _x: Any
     _a: Any
-    f3: Any
-    (f0, f1,) = _SResp2.unpack_from(b, p)
+    o: DescribeUserScramCredentialsResponse = _new(DescribeUserScramCredentialsResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp2.unpack_from(b, p)
     p += 6
-    f2, p = read_compact_nullable_string(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
     _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Results was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.results = []
+        _a = o.results.append
         for _ in range(_n):
             _x, p = _d_DescribeUserScramCredentialsResponse_DescribeUserScramCredentialsResult_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeUserScramCredentialsResponse(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeUserScramCredentialsResponse_v0(o: DescribeUserScramCredentialsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, True, True)
     _v = o.results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeUserScramCredentialsResponse_DescribeUserScramCredentialsResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.user, True, False)
+            b += _SResp1.pack(_o.error_code)
+            encode_string(b, _o.error_message, True, True)
+            _v = _o.credential_infos
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.mechanism, _o2.iterations)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>i')
@@ -73,158 +74,152 @@ class ElectLeadersRequest(Message):
 
 
 def _d_ElectLeadersRequest_TopicPartitions_v0(b: memoryview, p: int) -> tuple[ElectLeadersRequest.TopicPartitions, int]:
-    f0, p = read_string(b, p)
+    o: ElectLeadersRequest.TopicPartitions = _new(ElectLeadersRequest.TopicPartitions)
+    o.topic, p = read_string(b, p)
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.partitions = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    return ElectLeadersRequest.TopicPartitions(f0, f1), p
-
-
-def _e_ElectLeadersRequest_TopicPartitions_v0(o: ElectLeadersRequest.TopicPartitions, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_ElectLeadersRequest_TopicPartitions_v2(b: memoryview, p: int) -> tuple[ElectLeadersRequest.TopicPartitions, int]:
-    f0, p = read_compact_string(b, p)
+    o: ElectLeadersRequest.TopicPartitions = _new(ElectLeadersRequest.TopicPartitions)
+    o.topic, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.partitions = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ElectLeadersRequest.TopicPartitions(f0, f1, _ut), p
-
-
-def _e_ElectLeadersRequest_TopicPartitions_v2(o: ElectLeadersRequest.TopicPartitions, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.topic, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ElectLeadersRequest_v0(b: memoryview, p: int) -> tuple[ElectLeadersRequest, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0 = 0
+    o: ElectLeadersRequest = _new(ElectLeadersRequest)
+    o.election_type = 0
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
-        f1 = None
+        o.topic_partitions = None
     else:
-        f1 = []
-        _a = f1.append
+        o.topic_partitions = []
+        _a = o.topic_partitions.append
         for _ in range(_n):
             _x, p = _d_ElectLeadersRequest_TopicPartitions_v0(b, p)
             _a(_x)
-    (f2,) = _SReq0.unpack_from(b, p)
+    (o.timeout_ms,) = _SReq0.unpack_from(b, p)
     p += 4
-    return ElectLeadersRequest(f0, f1, f2), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ElectLeadersRequest_v0(o: ElectLeadersRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topic_partitions
     encode_array_len(b, _v, False, True)
     if _v:
-        for _x in _v:
-            _e_ElectLeadersRequest_TopicPartitions_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
     b += _SReq0.pack(o.timeout_ms)
 
 
 def _d_ElectLeadersRequest_v1(b: memoryview, p: int) -> tuple[ElectLeadersRequest, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SReq1.unpack_from(b, p)
+    o: ElectLeadersRequest = _new(ElectLeadersRequest)
+    (o.election_type,) = _SReq1.unpack_from(b, p)
     p += 1
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
-        f1 = None
+        o.topic_partitions = None
     else:
-        f1 = []
-        _a = f1.append
+        o.topic_partitions = []
+        _a = o.topic_partitions.append
         for _ in range(_n):
             _x, p = _d_ElectLeadersRequest_TopicPartitions_v0(b, p)
             _a(_x)
-    (f2,) = _SReq0.unpack_from(b, p)
+    (o.timeout_ms,) = _SReq0.unpack_from(b, p)
     p += 4
-    return ElectLeadersRequest(f0, f1, f2), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ElectLeadersRequest_v1(o: ElectLeadersRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq1.pack(o.election_type)
     _v = o.topic_partitions
     encode_array_len(b, _v, False, True)
     if _v:
-        for _x in _v:
-            _e_ElectLeadersRequest_TopicPartitions_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
     b += _SReq0.pack(o.timeout_ms)
 
 
 def _d_ElectLeadersRequest_v2(b: memoryview, p: int) -> tuple[ElectLeadersRequest, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SReq1.unpack_from(b, p)
+    o: ElectLeadersRequest = _new(ElectLeadersRequest)
+    (o.election_type,) = _SReq1.unpack_from(b, p)
     p += 1
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
-        f1 = None
+        o.topic_partitions = None
     else:
-        f1 = []
-        _a = f1.append
+        o.topic_partitions = []
+        _a = o.topic_partitions.append
         for _ in range(_n):
             _x, p = _d_ElectLeadersRequest_TopicPartitions_v2(b, p)
             _a(_x)
-    (f2,) = _SReq0.unpack_from(b, p)
+    (o.timeout_ms,) = _SReq0.unpack_from(b, p)
     p += 4
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ElectLeadersRequest(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ElectLeadersRequest_v2(o: ElectLeadersRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq1.pack(o.election_type)
     _v = o.topic_partitions
     encode_array_len(b, _v, True, True)
     if _v:
-        for _x in _v:
-            _e_ElectLeadersRequest_TopicPartitions_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq0.pack(o.timeout_ms)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -308,207 +303,183 @@ class ElectLeadersResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_ElectLeadersResponse_PartitionResult_v0(b: memoryview, p: int) -> tuple[ElectLeadersResponse.PartitionResult, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
-    p += 6
-    f2, p = read_nullable_string(b, p)
-    return ElectLeadersResponse.PartitionResult(f0, f1, f2), p
-
-
-def _e_ElectLeadersResponse_PartitionResult_v0(o: ElectLeadersResponse.PartitionResult, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_id, o.error_code)
-    encode_string(b, o.error_message, False, True)
-
-
-def _d_ElectLeadersResponse_PartitionResult_v2(b: memoryview, p: int) -> tuple[ElectLeadersResponse.PartitionResult, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
-    p += 6
-    f2, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return ElectLeadersResponse.PartitionResult(f0, f1, f2, _ut), p
-
-
-def _e_ElectLeadersResponse_PartitionResult_v2(o: ElectLeadersResponse.PartitionResult, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_id, o.error_code)
-    encode_string(b, o.error_message, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ElectLeadersResponse_ReplicaElectionResult_v0(b: memoryview, p: int) -> tuple[ElectLeadersResponse.ReplicaElectionResult, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: ElectLeadersResponse.ReplicaElectionResult = _new(ElectLeadersResponse.ReplicaElectionResult)
+    o.topic, p = read_string(b, p)
     _n, p = read_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionResult was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partition_result = []
+        _a = o.partition_result.append
         for _ in range(_n):
-            _x, p = _d_ElectLeadersResponse_PartitionResult_v0(b, p)
-            _a(_x)
-    return ElectLeadersResponse.ReplicaElectionResult(f0, f1), p
-
-
-def _e_ElectLeadersResponse_ReplicaElectionResult_v0(o: ElectLeadersResponse.ReplicaElectionResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partition_result
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_ElectLeadersResponse_PartitionResult_v0(_x, w)
-            b = w.b
+            _e = _new(ElectLeadersResponse.PartitionResult)
+            (_e.partition_id, _e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 6
+            _e.error_message, p = read_nullable_string(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_ElectLeadersResponse_ReplicaElectionResult_v2(b: memoryview, p: int) -> tuple[ElectLeadersResponse.ReplicaElectionResult, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    _e: Any
+    o: ElectLeadersResponse.ReplicaElectionResult = _new(ElectLeadersResponse.ReplicaElectionResult)
+    o.topic, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionResult was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partition_result = []
+        _a = o.partition_result.append
         for _ in range(_n):
-            _x, p = _d_ElectLeadersResponse_PartitionResult_v2(b, p)
-            _a(_x)
+            _e = _new(ElectLeadersResponse.PartitionResult)
+            (_e.partition_id, _e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 6
+            _e.error_message, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ElectLeadersResponse.ReplicaElectionResult(f0, f1, _ut), p
-
-
-def _e_ElectLeadersResponse_ReplicaElectionResult_v2(o: ElectLeadersResponse.ReplicaElectionResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, True, False)
-    _v = o.partition_result
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ElectLeadersResponse_PartitionResult_v2(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ElectLeadersResponse_v0(b: memoryview, p: int) -> tuple[ElectLeadersResponse, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    o: ElectLeadersResponse = _new(ElectLeadersResponse)
+    (o.throttle_time_ms,) = _SResp1.unpack_from(b, p)
     p += 4
-    f1 = 0
+    o.error_code = 0
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array ReplicaElectionResults was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.replica_election_results = []
+        _a = o.replica_election_results.append
         for _ in range(_n):
             _x, p = _d_ElectLeadersResponse_ReplicaElectionResult_v0(b, p)
             _a(_x)
-    return ElectLeadersResponse(f0, f1, f2), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ElectLeadersResponse_v0(o: ElectLeadersResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.replica_election_results
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ElectLeadersResponse_ReplicaElectionResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partition_result
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_id, _o2.error_code)
+                    encode_string(b, _o2.error_message, False, True)
 
 
 def _d_ElectLeadersResponse_v1(b: memoryview, p: int) -> tuple[ElectLeadersResponse, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0, f1,) = _SResp0.unpack_from(b, p)
+    o: ElectLeadersResponse = _new(ElectLeadersResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp0.unpack_from(b, p)
     p += 6
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array ReplicaElectionResults was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.replica_election_results = []
+        _a = o.replica_election_results.append
         for _ in range(_n):
             _x, p = _d_ElectLeadersResponse_ReplicaElectionResult_v0(b, p)
             _a(_x)
-    return ElectLeadersResponse(f0, f1, f2), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ElectLeadersResponse_v1(o: ElectLeadersResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms, o.error_code)
     _v = o.replica_election_results
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ElectLeadersResponse_ReplicaElectionResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partition_result
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_id, _o2.error_code)
+                    encode_string(b, _o2.error_message, False, True)
 
 
 def _d_ElectLeadersResponse_v2(b: memoryview, p: int) -> tuple[ElectLeadersResponse, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0, f1,) = _SResp0.unpack_from(b, p)
+    o: ElectLeadersResponse = _new(ElectLeadersResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp0.unpack_from(b, p)
     p += 6
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array ReplicaElectionResults was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.replica_election_results = []
+        _a = o.replica_election_results.append
         for _ in range(_n):
             _x, p = _d_ElectLeadersResponse_ReplicaElectionResult_v2(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ElectLeadersResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ElectLeadersResponse_v2(o: ElectLeadersResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms, o.error_code)
     _v = o.replica_election_results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ElectLeadersResponse_ReplicaElectionResult_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, True, False)
+            _v = _o.partition_result
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_id, _o2.error_code)
+                    encode_string(b, _o2.error_message, True, True)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

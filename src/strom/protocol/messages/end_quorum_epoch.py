@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>i')
@@ -136,231 +137,146 @@ class EndQuorumEpochRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_EndQuorumEpochRequest_ReplicaInfo_v1(b: memoryview, p: int) -> tuple[EndQuorumEpochRequest.ReplicaInfo, int]:
-    (f0,) = _SReq0.unpack_from(b, p)
-    p += 4
-    f1, p = read_uuid(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return EndQuorumEpochRequest.ReplicaInfo(f0, f1, _ut), p
-
-
-def _e_EndQuorumEpochRequest_ReplicaInfo_v1(o: EndQuorumEpochRequest.ReplicaInfo, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.candidate_id)
-    b += o.candidate_directory_id.bytes
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_EndQuorumEpochRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[EndQuorumEpochRequest.PartitionData, int]:
-    f4: Any
-    (f0, f1, f2,) = _SReq1.unpack_from(b, p)
+    o: EndQuorumEpochRequest.PartitionData = _new(EndQuorumEpochRequest.PartitionData)
+    (o.partition_index, o.leader_id, o.leader_epoch,) = _SReq1.unpack_from(b, p)
     p += 12
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array PreferredSuccessors was null')
     else:
-        f3 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.preferred_successors = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    f4 = []
-    return EndQuorumEpochRequest.PartitionData(f0, f1, f2, f3, f4), p
-
-
-def _e_EndQuorumEpochRequest_PartitionData_v0(o: EndQuorumEpochRequest.PartitionData, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SReq1.pack(o.partition_index, o.leader_id, o.leader_epoch)
-    _v = o.preferred_successors
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
+    o.preferred_candidates = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_EndQuorumEpochRequest_PartitionData_v1(b: memoryview, p: int) -> tuple[EndQuorumEpochRequest.PartitionData, int]:
-    _x: Any
     _a: Any
-    f3: Any
-    f4: Any
-    (f0, f1, f2,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: EndQuorumEpochRequest.PartitionData = _new(EndQuorumEpochRequest.PartitionData)
+    (o.partition_index, o.leader_id, o.leader_epoch,) = _SReq1.unpack_from(b, p)
     p += 12
-    f3 = []
+    o.preferred_successors = []
     _n, p = read_compact_array_len(b, p, 21)
     if _n < 0:
         raise DecodeError('non-nullable array PreferredCandidates was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.preferred_candidates = []
+        _a = o.preferred_candidates.append
         for _ in range(_n):
-            _x, p = _d_EndQuorumEpochRequest_ReplicaInfo_v1(b, p)
-            _a(_x)
+            _e = _new(EndQuorumEpochRequest.ReplicaInfo)
+            (_e.candidate_id,) = _SReq0.unpack_from(b, p)
+            p += 4
+            _e.candidate_directory_id, p = read_uuid(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return EndQuorumEpochRequest.PartitionData(f0, f1, f2, f3, f4, _ut), p
-
-
-def _e_EndQuorumEpochRequest_PartitionData_v1(o: EndQuorumEpochRequest.PartitionData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SReq1.pack(o.partition_index, o.leader_id, o.leader_epoch)
-    _v = o.preferred_candidates
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_EndQuorumEpochRequest_ReplicaInfo_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_EndQuorumEpochRequest_TopicData_v0(b: memoryview, p: int) -> tuple[EndQuorumEpochRequest.TopicData, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    o: EndQuorumEpochRequest.TopicData = _new(EndQuorumEpochRequest.TopicData)
+    o.topic_name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 16)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_EndQuorumEpochRequest_PartitionData_v0(b, p)
             _a(_x)
-    return EndQuorumEpochRequest.TopicData(f0, f1), p
-
-
-def _e_EndQuorumEpochRequest_TopicData_v0(o: EndQuorumEpochRequest.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_EndQuorumEpochRequest_PartitionData_v0(_x, w)
-            b = w.b
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_EndQuorumEpochRequest_TopicData_v1(b: memoryview, p: int) -> tuple[EndQuorumEpochRequest.TopicData, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    o: EndQuorumEpochRequest.TopicData = _new(EndQuorumEpochRequest.TopicData)
+    o.topic_name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 14)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_EndQuorumEpochRequest_PartitionData_v1(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return EndQuorumEpochRequest.TopicData(f0, f1, _ut), p
-
-
-def _e_EndQuorumEpochRequest_TopicData_v1(o: EndQuorumEpochRequest.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_EndQuorumEpochRequest_PartitionData_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_EndQuorumEpochRequest_LeaderEndpoint_v1(b: memoryview, p: int) -> tuple[EndQuorumEpochRequest.LeaderEndpoint, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_string(b, p)
-    (f2,) = _SReq2.unpack_from(b, p)
-    p += 2
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return EndQuorumEpochRequest.LeaderEndpoint(f0, f1, f2, _ut), p
-
-
-def _e_EndQuorumEpochRequest_LeaderEndpoint_v1(o: EndQuorumEpochRequest.LeaderEndpoint, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    encode_string(b, o.host, True, False)
-    b += _SReq2.pack(o.port)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_EndQuorumEpochRequest_v0(b: memoryview, p: int) -> tuple[EndQuorumEpochRequest, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f2: Any
-    f0, p = read_nullable_string(b, p)
+    o: EndQuorumEpochRequest = _new(EndQuorumEpochRequest)
+    o.cluster_id, p = read_nullable_string(b, p)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_EndQuorumEpochRequest_TopicData_v0(b, p)
             _a(_x)
-    f2 = []
-    return EndQuorumEpochRequest(f0, f1, f2), p
+    o.leader_endpoints = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_EndQuorumEpochRequest_v0(o: EndQuorumEpochRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.cluster_id, False, True)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_EndQuorumEpochRequest_TopicData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.partition_index, _o2.leader_id, _o2.leader_epoch)
+                    _v = _o2.preferred_successors
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_EndQuorumEpochRequest_v1(b: memoryview, p: int) -> tuple[EndQuorumEpochRequest, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f2: Any
-    f0, p = read_compact_nullable_string(b, p)
+    _e: Any
+    o: EndQuorumEpochRequest = _new(EndQuorumEpochRequest)
+    o.cluster_id, p = read_compact_nullable_string(b, p)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_EndQuorumEpochRequest_TopicData_v1(b, p)
             _a(_x)
@@ -368,36 +284,74 @@ def _d_EndQuorumEpochRequest_v1(b: memoryview, p: int) -> tuple[EndQuorumEpochRe
     if _n < 0:
         raise DecodeError('non-nullable array LeaderEndpoints was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.leader_endpoints = []
+        _a = o.leader_endpoints.append
         for _ in range(_n):
-            _x, p = _d_EndQuorumEpochRequest_LeaderEndpoint_v1(b, p)
-            _a(_x)
+            _e = _new(EndQuorumEpochRequest.LeaderEndpoint)
+            _e.name, p = read_compact_string(b, p)
+            _e.host, p = read_compact_string(b, p)
+            (_e.port,) = _SReq2.unpack_from(b, p)
+            p += 2
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return EndQuorumEpochRequest(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_EndQuorumEpochRequest_v1(o: EndQuorumEpochRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     encode_string(b, o.cluster_id, True, True)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_EndQuorumEpochRequest_TopicData_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.partition_index, _o2.leader_id, _o2.leader_epoch)
+                    _v = _o2.preferred_candidates
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SReq0.pack(_o3.candidate_id)
+                            b += _o3.candidate_directory_id.bytes
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.leader_endpoints
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_EndQuorumEpochRequest_LeaderEndpoint_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            encode_string(b, _o.host, True, False)
+            b += _SReq2.pack(_o.port)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -505,118 +459,54 @@ class EndQuorumEpochResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_EndQuorumEpochResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[EndQuorumEpochResponse.PartitionData, int]:
-    (f0, f1, f2, f3,) = _SResp0.unpack_from(b, p)
-    p += 14
-    return EndQuorumEpochResponse.PartitionData(f0, f1, f2, f3), p
-
-
-def _e_EndQuorumEpochResponse_PartitionData_v0(o: EndQuorumEpochResponse.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch)
-
-
-def _d_EndQuorumEpochResponse_PartitionData_v1(b: memoryview, p: int) -> tuple[EndQuorumEpochResponse.PartitionData, int]:
-    (f0, f1, f2, f3,) = _SResp0.unpack_from(b, p)
-    p += 14
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return EndQuorumEpochResponse.PartitionData(f0, f1, f2, f3, _ut), p
-
-
-def _e_EndQuorumEpochResponse_PartitionData_v1(o: EndQuorumEpochResponse.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_EndQuorumEpochResponse_TopicData_v0(b: memoryview, p: int) -> tuple[EndQuorumEpochResponse.TopicData, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: EndQuorumEpochResponse.TopicData = _new(EndQuorumEpochResponse.TopicData)
+    o.topic_name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 14)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_EndQuorumEpochResponse_PartitionData_v0(b, p)
-            _a(_x)
-    return EndQuorumEpochResponse.TopicData(f0, f1), p
-
-
-def _e_EndQuorumEpochResponse_TopicData_v0(o: EndQuorumEpochResponse.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_EndQuorumEpochResponse_PartitionData_v0(_x, w)
-            b = w.b
+            _e = _new(EndQuorumEpochResponse.PartitionData)
+            (_e.partition_index, _e.error_code, _e.leader_id, _e.leader_epoch,) = _SResp0.unpack_from(b, p)
+            p += 14
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_EndQuorumEpochResponse_TopicData_v1(b: memoryview, p: int) -> tuple[EndQuorumEpochResponse.TopicData, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    _e: Any
+    o: EndQuorumEpochResponse.TopicData = _new(EndQuorumEpochResponse.TopicData)
+    o.topic_name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 15)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_EndQuorumEpochResponse_PartitionData_v1(b, p)
-            _a(_x)
+            _e = _new(EndQuorumEpochResponse.PartitionData)
+            (_e.partition_index, _e.error_code, _e.leader_id, _e.leader_epoch,) = _SResp0.unpack_from(b, p)
+            p += 14
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return EndQuorumEpochResponse.TopicData(f0, f1, _ut), p
-
-
-def _e_EndQuorumEpochResponse_TopicData_v1(o: EndQuorumEpochResponse.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_EndQuorumEpochResponse_PartitionData_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_EndQuorumEpochResponse_NodeEndpoint_v1(b: memoryview, p: int) -> tuple[EndQuorumEpochResponse.NodeEndpoint, int]:
-    (f0,) = _SResp1.unpack_from(b, p)
-    p += 4
-    f1, p = read_compact_string(b, p)
-    (f2,) = _SResp2.unpack_from(b, p)
-    p += 2
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return EndQuorumEpochResponse.NodeEndpoint(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_EndQuorumEpochResponse_NodeEndpoint_v1(o: EndQuorumEpochResponse.NodeEndpoint, w: Writer) -> None:
@@ -633,56 +523,61 @@ def _e_EndQuorumEpochResponse_NodeEndpoint_v1(o: EndQuorumEpochResponse.NodeEndp
 def _d_EndQuorumEpochResponse_v0(b: memoryview, p: int) -> tuple[EndQuorumEpochResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f2: Any
-    (f0,) = _SResp3.unpack_from(b, p)
+    o: EndQuorumEpochResponse = _new(EndQuorumEpochResponse)
+    (o.error_code,) = _SResp3.unpack_from(b, p)
     p += 2
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_EndQuorumEpochResponse_TopicData_v0(b, p)
             _a(_x)
-    f2 = []
-    return EndQuorumEpochResponse(f0, f1, f2), p
+    o.node_endpoints = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_EndQuorumEpochResponse_v0(o: EndQuorumEpochResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp3.pack(o.error_code)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_EndQuorumEpochResponse_TopicData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code, _o2.leader_id, _o2.leader_epoch)
 
 
 def _d_EndQuorumEpochResponse_v1(b: memoryview, p: int) -> tuple[EndQuorumEpochResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f2: Any
-    (f0,) = _SResp3.unpack_from(b, p)
+    _e: Any
+    o: EndQuorumEpochResponse = _new(EndQuorumEpochResponse)
+    (o.error_code,) = _SResp3.unpack_from(b, p)
     p += 2
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_EndQuorumEpochResponse_TopicData_v1(b, p)
             _a(_x)
-    f2 = []
+    o.node_endpoints = []
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -695,44 +590,69 @@ def _d_EndQuorumEpochResponse_v1(b: memoryview, p: int) -> tuple[EndQuorumEpochR
                 if _n < 0:
                     raise DecodeError('non-nullable array NodeEndpoints was null')
                 else:
-                    f2 = []
-                    _a = f2.append
+                    o.node_endpoints = []
+                    _a = o.node_endpoints.append
                     for _ in range(_n):
-                        _x, p = _d_EndQuorumEpochResponse_NodeEndpoint_v1(b, p)
-                        _a(_x)
+                        _e = _new(EndQuorumEpochResponse.NodeEndpoint)
+                        (_e.node_id,) = _SResp1.unpack_from(b, p)
+                        p += 4
+                        _e.host, p = read_compact_string(b, p)
+                        (_e.port,) = _SResp2.unpack_from(b, p)
+                        p += 2
+                        if b[p] == 0:
+                            p += 1
+                            _e.unknown_tagged_fields = ()
+                        else:
+                            _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+                        _a(_e)
                 check_tag_end(p, _end, _tag)
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return EndQuorumEpochResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _e_EndQuorumEpochResponse_v1(o: EndQuorumEpochResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
+    _o2: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp3.pack(o.error_code)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_EndQuorumEpochResponse_TopicData_v1(_x, w)
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code, _o2.leader_id, _o2.leader_epoch)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
+    if (o.node_endpoints != []) or o.unknown_tagged_fields:
+        _t = []
+        if o.node_endpoints != []:
+            _w, w = w, Writer()
             b = w.b
-    _t: list[tuple[int, bytes]] = []
-    if o.node_endpoints != []:
-        _w, w = w, Writer()
-        b = w.b
-        _v = o.node_endpoints
-        encode_array_len(b, _v, True, False)
-        if _v:
-            for _x in _v:
-                _e_EndQuorumEpochResponse_NodeEndpoint_v1(_x, w)
-                b = w.b
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+            _v = o.node_endpoints
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_EndQuorumEpochResponse_NodeEndpoint_v1(_x, w)
+                    b = w.b
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>qh?')
@@ -58,10 +59,12 @@ class EndTxnRequest(Message):
 
 
 def _d_EndTxnRequest_v0(b: memoryview, p: int) -> tuple[EndTxnRequest, int]:
-    f0, p = read_string(b, p)
-    (f1, f2, f3,) = _SReq0.unpack_from(b, p)
+    o: EndTxnRequest = _new(EndTxnRequest)
+    o.transactional_id, p = read_string(b, p)
+    (o.producer_id, o.producer_epoch, o.committed,) = _SReq0.unpack_from(b, p)
     p += 11
-    return EndTxnRequest(f0, f1, f2, f3), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_EndTxnRequest_v0(o: EndTxnRequest, w: Writer) -> None:
@@ -71,15 +74,16 @@ def _e_EndTxnRequest_v0(o: EndTxnRequest, w: Writer) -> None:
 
 
 def _d_EndTxnRequest_v3(b: memoryview, p: int) -> tuple[EndTxnRequest, int]:
-    f0, p = read_compact_string(b, p)
-    (f1, f2, f3,) = _SReq0.unpack_from(b, p)
+    o: EndTxnRequest = _new(EndTxnRequest)
+    o.transactional_id, p = read_compact_string(b, p)
+    (o.producer_id, o.producer_epoch, o.committed,) = _SReq0.unpack_from(b, p)
     p += 11
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return EndTxnRequest(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_EndTxnRequest_v3(o: EndTxnRequest, w: Writer) -> None:
@@ -128,9 +132,11 @@ class EndTxnResponse(Message):
 
 
 def _d_EndTxnResponse_v0(b: memoryview, p: int) -> tuple[EndTxnResponse, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
+    o: EndTxnResponse = _new(EndTxnResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp0.unpack_from(b, p)
     p += 6
-    return EndTxnResponse(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_EndTxnResponse_v0(o: EndTxnResponse, w: Writer) -> None:
@@ -139,14 +145,15 @@ def _e_EndTxnResponse_v0(o: EndTxnResponse, w: Writer) -> None:
 
 
 def _d_EndTxnResponse_v3(b: memoryview, p: int) -> tuple[EndTxnResponse, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
+    o: EndTxnResponse = _new(EndTxnResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp0.unpack_from(b, p)
     p += 6
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return EndTxnResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_EndTxnResponse_v3(o: EndTxnResponse, w: Writer) -> None:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 
@@ -54,15 +55,16 @@ class EnvelopeRequest(Message):
 
 
 def _d_EnvelopeRequest_v0(b: memoryview, p: int) -> tuple[EnvelopeRequest, int]:
-    f0, p = read_compact_bytes(b, p)
-    f1, p = read_compact_nullable_bytes(b, p)
-    f2, p = read_compact_bytes(b, p)
+    o: EnvelopeRequest = _new(EnvelopeRequest)
+    o.request_data, p = read_compact_bytes(b, p)
+    o.request_principal, p = read_compact_nullable_bytes(b, p)
+    o.client_host_address, p = read_compact_bytes(b, p)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return EnvelopeRequest(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_EnvelopeRequest_v0(o: EnvelopeRequest, w: Writer) -> None:
@@ -112,15 +114,16 @@ class EnvelopeResponse(Message):
 
 
 def _d_EnvelopeResponse_v0(b: memoryview, p: int) -> tuple[EnvelopeResponse, int]:
-    f0, p = read_compact_nullable_bytes(b, p)
-    (f1,) = _SResp0.unpack_from(b, p)
+    o: EnvelopeResponse = _new(EnvelopeResponse)
+    o.response_data, p = read_compact_nullable_bytes(b, p)
+    (o.error_code,) = _SResp0.unpack_from(b, p)
     p += 2
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return EnvelopeResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_EnvelopeResponse_v0(o: EnvelopeResponse, w: Writer) -> None:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>q')
@@ -52,10 +53,12 @@ class ExpireDelegationTokenRequest(Message):
 
 
 def _d_ExpireDelegationTokenRequest_v0(b: memoryview, p: int) -> tuple[ExpireDelegationTokenRequest, int]:
-    f0, p = read_bytes(b, p)
-    (f1,) = _SReq0.unpack_from(b, p)
+    o: ExpireDelegationTokenRequest = _new(ExpireDelegationTokenRequest)
+    o.hmac, p = read_bytes(b, p)
+    (o.expiry_time_period_ms,) = _SReq0.unpack_from(b, p)
     p += 8
-    return ExpireDelegationTokenRequest(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ExpireDelegationTokenRequest_v0(o: ExpireDelegationTokenRequest, w: Writer) -> None:
@@ -65,15 +68,16 @@ def _e_ExpireDelegationTokenRequest_v0(o: ExpireDelegationTokenRequest, w: Write
 
 
 def _d_ExpireDelegationTokenRequest_v2(b: memoryview, p: int) -> tuple[ExpireDelegationTokenRequest, int]:
-    f0, p = read_compact_bytes(b, p)
-    (f1,) = _SReq0.unpack_from(b, p)
+    o: ExpireDelegationTokenRequest = _new(ExpireDelegationTokenRequest)
+    o.hmac, p = read_compact_bytes(b, p)
+    (o.expiry_time_period_ms,) = _SReq0.unpack_from(b, p)
     p += 8
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ExpireDelegationTokenRequest(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ExpireDelegationTokenRequest_v2(o: ExpireDelegationTokenRequest, w: Writer) -> None:
@@ -125,9 +129,11 @@ class ExpireDelegationTokenResponse(Message):
 
 
 def _d_ExpireDelegationTokenResponse_v0(b: memoryview, p: int) -> tuple[ExpireDelegationTokenResponse, int]:
-    (f0, f1, f2,) = _SResp0.unpack_from(b, p)
+    o: ExpireDelegationTokenResponse = _new(ExpireDelegationTokenResponse)
+    (o.error_code, o.expiry_timestamp_ms, o.throttle_time_ms,) = _SResp0.unpack_from(b, p)
     p += 14
-    return ExpireDelegationTokenResponse(f0, f1, f2), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ExpireDelegationTokenResponse_v0(o: ExpireDelegationTokenResponse, w: Writer) -> None:
@@ -136,14 +142,15 @@ def _e_ExpireDelegationTokenResponse_v0(o: ExpireDelegationTokenResponse, w: Wri
 
 
 def _d_ExpireDelegationTokenResponse_v2(b: memoryview, p: int) -> tuple[ExpireDelegationTokenResponse, int]:
-    (f0, f1, f2,) = _SResp0.unpack_from(b, p)
+    o: ExpireDelegationTokenResponse = _new(ExpireDelegationTokenResponse)
+    (o.error_code, o.expiry_timestamp_ms, o.throttle_time_ms,) = _SResp0.unpack_from(b, p)
     p += 14
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ExpireDelegationTokenResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ExpireDelegationTokenResponse_v2(o: ExpireDelegationTokenResponse, w: Writer) -> None:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>iq')
@@ -186,14 +187,15 @@ class FetchRequest(Message):
 
 
 def _d_FetchRequest_ReplicaState_v15(b: memoryview, p: int) -> tuple[FetchRequest.ReplicaState, int]:
-    (f0, f1,) = _SReq0.unpack_from(b, p)
+    o: FetchRequest.ReplicaState = _new(FetchRequest.ReplicaState)
+    (o.replica_id, o.replica_epoch,) = _SReq0.unpack_from(b, p)
     p += 12
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchRequest.ReplicaState(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_FetchRequest_ReplicaState_v15(o: FetchRequest.ReplicaState, w: Writer) -> None:
@@ -205,86 +207,14 @@ def _e_FetchRequest_ReplicaState_v15(o: FetchRequest.ReplicaState, w: Writer) ->
         b.append(0)
 
 
-def _d_FetchRequest_FetchPartition_v0(b: memoryview, p: int) -> tuple[FetchRequest.FetchPartition, int]:
-    (f0,) = _SReq1.unpack_from(b, p)
-    p += 4
-    f1 = -1
-    (f2,) = _SReq2.unpack_from(b, p)
-    p += 8
-    f3 = -1
-    f4 = -1
-    (f5,) = _SReq1.unpack_from(b, p)
-    p += 4
-    f6 = ZERO_UUID
-    return FetchRequest.FetchPartition(f0, f1, f2, f3, f4, f5, f6), p
-
-
-def _e_FetchRequest_FetchPartition_v0(o: FetchRequest.FetchPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq3.pack(o.partition, o.fetch_offset, o.partition_max_bytes)
-
-
-def _d_FetchRequest_FetchPartition_v5(b: memoryview, p: int) -> tuple[FetchRequest.FetchPartition, int]:
-    (f0,) = _SReq1.unpack_from(b, p)
-    p += 4
-    f1 = -1
-    (f2,) = _SReq2.unpack_from(b, p)
-    p += 8
-    f3 = -1
-    (f4, f5,) = _SReq4.unpack_from(b, p)
-    p += 12
-    f6 = ZERO_UUID
-    return FetchRequest.FetchPartition(f0, f1, f2, f3, f4, f5, f6), p
-
-
-def _e_FetchRequest_FetchPartition_v5(o: FetchRequest.FetchPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq5.pack(o.partition, o.fetch_offset, o.log_start_offset, o.partition_max_bytes)
-
-
-def _d_FetchRequest_FetchPartition_v9(b: memoryview, p: int) -> tuple[FetchRequest.FetchPartition, int]:
-    (f0, f1, f2,) = _SReq6.unpack_from(b, p)
-    p += 16
-    f3 = -1
-    (f4, f5,) = _SReq4.unpack_from(b, p)
-    p += 12
-    f6 = ZERO_UUID
-    return FetchRequest.FetchPartition(f0, f1, f2, f3, f4, f5, f6), p
-
-
-def _e_FetchRequest_FetchPartition_v9(o: FetchRequest.FetchPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq7.pack(o.partition, o.current_leader_epoch, o.fetch_offset, o.log_start_offset, o.partition_max_bytes)
-
-
-def _d_FetchRequest_FetchPartition_v12(b: memoryview, p: int) -> tuple[FetchRequest.FetchPartition, int]:
-    (f0, f1, f2, f3, f4, f5,) = _SReq8.unpack_from(b, p)
-    p += 32
-    f6 = ZERO_UUID
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchRequest.FetchPartition(f0, f1, f2, f3, f4, f5, f6, _ut), p
-
-
-def _e_FetchRequest_FetchPartition_v12(o: FetchRequest.FetchPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq8.pack(o.partition, o.current_leader_epoch, o.fetch_offset, o.last_fetched_epoch, o.log_start_offset, o.partition_max_bytes)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_FetchRequest_FetchPartition_v17(b: memoryview, p: int) -> tuple[FetchRequest.FetchPartition, int]:
-    (f0, f1, f2, f3, f4, f5,) = _SReq8.unpack_from(b, p)
+    o: FetchRequest.FetchPartition = _new(FetchRequest.FetchPartition)
+    (o.partition, o.current_leader_epoch, o.fetch_offset, o.last_fetched_epoch, o.log_start_offset, o.partition_max_bytes,) = _SReq8.unpack_from(b, p)
     p += 32
-    f6 = ZERO_UUID
+    o.replica_directory_id = ZERO_UUID
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -293,509 +223,434 @@ def _d_FetchRequest_FetchPartition_v17(b: memoryview, p: int) -> tuple[FetchRequ
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                f6, p = read_uuid(b, p)
+                o.replica_directory_id, p = read_uuid(b, p)
                 check_tag_end(p, _end, _tag)
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return FetchRequest.FetchPartition(f0, f1, f2, f3, f4, f5, f6, _ut), p
-
-
-def _e_FetchRequest_FetchPartition_v17(o: FetchRequest.FetchPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq8.pack(o.partition, o.current_leader_epoch, o.fetch_offset, o.last_fetched_epoch, o.log_start_offset, o.partition_max_bytes)
-    _t: list[tuple[int, bytes]] = []
-    if o.replica_directory_id != ZERO_UUID:
-        _w, w = w, Writer()
-        b = w.b
-        b += o.replica_directory_id.bytes
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
-        encode_tagged(b, _t, o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _d_FetchRequest_FetchTopic_v0(b: memoryview, p: int) -> tuple[FetchRequest.FetchTopic, int]:
-    _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_string(b, p)
-    f1 = ZERO_UUID
+    _e: Any
+    o: FetchRequest.FetchTopic = _new(FetchRequest.FetchTopic)
+    o.topic, p = read_string(b, p)
+    o.topic_id = ZERO_UUID
     _n, p = read_array_len(b, p, 16)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_FetchRequest_FetchPartition_v0(b, p)
-            _a(_x)
-    return FetchRequest.FetchTopic(f0, f1, f2), p
-
-
-def _e_FetchRequest_FetchTopic_v0(o: FetchRequest.FetchTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchPartition_v0(_x, w)
-            b = w.b
+            _e = _new(FetchRequest.FetchPartition)
+            (_e.partition,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.current_leader_epoch = -1
+            (_e.fetch_offset,) = _SReq2.unpack_from(b, p)
+            p += 8
+            _e.last_fetched_epoch = -1
+            _e.log_start_offset = -1
+            (_e.partition_max_bytes,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.replica_directory_id = ZERO_UUID
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_FetchRequest_FetchTopic_v5(b: memoryview, p: int) -> tuple[FetchRequest.FetchTopic, int]:
-    _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_string(b, p)
-    f1 = ZERO_UUID
+    _e: Any
+    o: FetchRequest.FetchTopic = _new(FetchRequest.FetchTopic)
+    o.topic, p = read_string(b, p)
+    o.topic_id = ZERO_UUID
     _n, p = read_array_len(b, p, 24)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_FetchRequest_FetchPartition_v5(b, p)
-            _a(_x)
-    return FetchRequest.FetchTopic(f0, f1, f2), p
-
-
-def _e_FetchRequest_FetchTopic_v5(o: FetchRequest.FetchTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchPartition_v5(_x, w)
-            b = w.b
+            _e = _new(FetchRequest.FetchPartition)
+            (_e.partition,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.current_leader_epoch = -1
+            (_e.fetch_offset,) = _SReq2.unpack_from(b, p)
+            p += 8
+            _e.last_fetched_epoch = -1
+            (_e.log_start_offset, _e.partition_max_bytes,) = _SReq4.unpack_from(b, p)
+            p += 12
+            _e.replica_directory_id = ZERO_UUID
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_FetchRequest_FetchTopic_v9(b: memoryview, p: int) -> tuple[FetchRequest.FetchTopic, int]:
-    _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_string(b, p)
-    f1 = ZERO_UUID
+    _e: Any
+    o: FetchRequest.FetchTopic = _new(FetchRequest.FetchTopic)
+    o.topic, p = read_string(b, p)
+    o.topic_id = ZERO_UUID
     _n, p = read_array_len(b, p, 28)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_FetchRequest_FetchPartition_v9(b, p)
-            _a(_x)
-    return FetchRequest.FetchTopic(f0, f1, f2), p
-
-
-def _e_FetchRequest_FetchTopic_v9(o: FetchRequest.FetchTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchPartition_v9(_x, w)
-            b = w.b
+            _e = _new(FetchRequest.FetchPartition)
+            (_e.partition, _e.current_leader_epoch, _e.fetch_offset,) = _SReq6.unpack_from(b, p)
+            p += 16
+            _e.last_fetched_epoch = -1
+            (_e.log_start_offset, _e.partition_max_bytes,) = _SReq4.unpack_from(b, p)
+            p += 12
+            _e.replica_directory_id = ZERO_UUID
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_FetchRequest_FetchTopic_v12(b: memoryview, p: int) -> tuple[FetchRequest.FetchTopic, int]:
-    _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_compact_string(b, p)
-    f1 = ZERO_UUID
+    _e: Any
+    o: FetchRequest.FetchTopic = _new(FetchRequest.FetchTopic)
+    o.topic, p = read_compact_string(b, p)
+    o.topic_id = ZERO_UUID
     _n, p = read_compact_array_len(b, p, 33)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_FetchRequest_FetchPartition_v12(b, p)
-            _a(_x)
+            _e = _new(FetchRequest.FetchPartition)
+            (_e.partition, _e.current_leader_epoch, _e.fetch_offset, _e.last_fetched_epoch, _e.log_start_offset, _e.partition_max_bytes,) = _SReq8.unpack_from(b, p)
+            p += 32
+            _e.replica_directory_id = ZERO_UUID
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchRequest.FetchTopic(f0, f1, f2, _ut), p
-
-
-def _e_FetchRequest_FetchTopic_v12(o: FetchRequest.FetchTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchPartition_v12(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_FetchRequest_FetchTopic_v13(b: memoryview, p: int) -> tuple[FetchRequest.FetchTopic, int]:
-    _x: Any
     _a: Any
-    f2: Any
-    f0 = ''
-    f1, p = read_uuid(b, p)
+    _e: Any
+    o: FetchRequest.FetchTopic = _new(FetchRequest.FetchTopic)
+    o.topic = ''
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 33)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_FetchRequest_FetchPartition_v12(b, p)
-            _a(_x)
+            _e = _new(FetchRequest.FetchPartition)
+            (_e.partition, _e.current_leader_epoch, _e.fetch_offset, _e.last_fetched_epoch, _e.log_start_offset, _e.partition_max_bytes,) = _SReq8.unpack_from(b, p)
+            p += 32
+            _e.replica_directory_id = ZERO_UUID
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchRequest.FetchTopic(f0, f1, f2, _ut), p
-
-
-def _e_FetchRequest_FetchTopic_v13(o: FetchRequest.FetchTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchPartition_v12(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_FetchRequest_FetchTopic_v17(b: memoryview, p: int) -> tuple[FetchRequest.FetchTopic, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0 = ''
-    f1, p = read_uuid(b, p)
+    o: FetchRequest.FetchTopic = _new(FetchRequest.FetchTopic)
+    o.topic = ''
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 33)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_FetchRequest_FetchPartition_v17(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchRequest.FetchTopic(f0, f1, f2, _ut), p
-
-
-def _e_FetchRequest_FetchTopic_v17(o: FetchRequest.FetchTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchPartition_v17(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_FetchRequest_ForgottenTopic_v7(b: memoryview, p: int) -> tuple[FetchRequest.ForgottenTopic, int]:
-    f0, p = read_string(b, p)
-    f1 = ZERO_UUID
+    o: FetchRequest.ForgottenTopic = _new(FetchRequest.ForgottenTopic)
+    o.topic, p = read_string(b, p)
+    o.topic_id = ZERO_UUID
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f2 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.partitions = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    return FetchRequest.ForgottenTopic(f0, f1, f2), p
-
-
-def _e_FetchRequest_ForgottenTopic_v7(o: FetchRequest.ForgottenTopic, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_FetchRequest_ForgottenTopic_v12(b: memoryview, p: int) -> tuple[FetchRequest.ForgottenTopic, int]:
-    f0, p = read_compact_string(b, p)
-    f1 = ZERO_UUID
+    o: FetchRequest.ForgottenTopic = _new(FetchRequest.ForgottenTopic)
+    o.topic, p = read_compact_string(b, p)
+    o.topic_id = ZERO_UUID
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f2 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.partitions = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchRequest.ForgottenTopic(f0, f1, f2, _ut), p
-
-
-def _e_FetchRequest_ForgottenTopic_v12(o: FetchRequest.ForgottenTopic, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.topic, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_FetchRequest_ForgottenTopic_v13(b: memoryview, p: int) -> tuple[FetchRequest.ForgottenTopic, int]:
-    f0 = ''
-    f1, p = read_uuid(b, p)
+    o: FetchRequest.ForgottenTopic = _new(FetchRequest.ForgottenTopic)
+    o.topic = ''
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f2 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.partitions = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchRequest.ForgottenTopic(f0, f1, f2, _ut), p
-
-
-def _e_FetchRequest_ForgottenTopic_v13(o: FetchRequest.ForgottenTopic, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_FetchRequest_v0(b: memoryview, p: int) -> tuple[FetchRequest, int]:
     _x: Any
     _a: Any
-    f9: Any
-    f10: Any
-    f0 = None
-    (f1,) = _SReq1.unpack_from(b, p)
+    o: FetchRequest = _new(FetchRequest)
+    o.cluster_id = None
+    (o.replica_id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f2 = FetchRequest.ReplicaState()
-    (f3, f4,) = _SReq9.unpack_from(b, p)
+    o.replica_state = FetchRequest.ReplicaState()
+    (o.max_wait_ms, o.min_bytes,) = _SReq9.unpack_from(b, p)
     p += 8
-    f5 = 2147483647
-    f6 = 0
-    f7 = 0
-    f8 = -1
+    o.max_bytes = 2147483647
+    o.isolation_level = 0
+    o.session_id = 0
+    o.session_epoch = -1
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f9 = []
-        _a = f9.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_FetchRequest_FetchTopic_v0(b, p)
             _a(_x)
-    f10 = []
-    f11 = ''
-    return FetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11), p
+    o.forgotten_topics_data = []
+    o.rack_id = ''
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_FetchRequest_v0(o: FetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq10.pack(o.replica_id, o.max_wait_ms, o.min_bytes)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq3.pack(_o2.partition, _o2.fetch_offset, _o2.partition_max_bytes)
 
 
 def _d_FetchRequest_v3(b: memoryview, p: int) -> tuple[FetchRequest, int]:
     _x: Any
     _a: Any
-    f9: Any
-    f10: Any
-    f0 = None
-    (f1,) = _SReq1.unpack_from(b, p)
+    o: FetchRequest = _new(FetchRequest)
+    o.cluster_id = None
+    (o.replica_id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f2 = FetchRequest.ReplicaState()
-    (f3, f4, f5,) = _SReq10.unpack_from(b, p)
+    o.replica_state = FetchRequest.ReplicaState()
+    (o.max_wait_ms, o.min_bytes, o.max_bytes,) = _SReq10.unpack_from(b, p)
     p += 12
-    f6 = 0
-    f7 = 0
-    f8 = -1
+    o.isolation_level = 0
+    o.session_id = 0
+    o.session_epoch = -1
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f9 = []
-        _a = f9.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_FetchRequest_FetchTopic_v0(b, p)
             _a(_x)
-    f10 = []
-    f11 = ''
-    return FetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11), p
+    o.forgotten_topics_data = []
+    o.rack_id = ''
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_FetchRequest_v3(o: FetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq11.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq3.pack(_o2.partition, _o2.fetch_offset, _o2.partition_max_bytes)
 
 
 def _d_FetchRequest_v4(b: memoryview, p: int) -> tuple[FetchRequest, int]:
     _x: Any
     _a: Any
-    f9: Any
-    f10: Any
-    f0 = None
-    (f1,) = _SReq1.unpack_from(b, p)
+    o: FetchRequest = _new(FetchRequest)
+    o.cluster_id = None
+    (o.replica_id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f2 = FetchRequest.ReplicaState()
-    (f3, f4, f5, f6,) = _SReq12.unpack_from(b, p)
+    o.replica_state = FetchRequest.ReplicaState()
+    (o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level,) = _SReq12.unpack_from(b, p)
     p += 13
-    f7 = 0
-    f8 = -1
+    o.session_id = 0
+    o.session_epoch = -1
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f9 = []
-        _a = f9.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_FetchRequest_FetchTopic_v0(b, p)
             _a(_x)
-    f10 = []
-    f11 = ''
-    return FetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11), p
+    o.forgotten_topics_data = []
+    o.rack_id = ''
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_FetchRequest_v4(o: FetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq13.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq3.pack(_o2.partition, _o2.fetch_offset, _o2.partition_max_bytes)
 
 
 def _d_FetchRequest_v5(b: memoryview, p: int) -> tuple[FetchRequest, int]:
     _x: Any
     _a: Any
-    f9: Any
-    f10: Any
-    f0 = None
-    (f1,) = _SReq1.unpack_from(b, p)
+    o: FetchRequest = _new(FetchRequest)
+    o.cluster_id = None
+    (o.replica_id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f2 = FetchRequest.ReplicaState()
-    (f3, f4, f5, f6,) = _SReq12.unpack_from(b, p)
+    o.replica_state = FetchRequest.ReplicaState()
+    (o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level,) = _SReq12.unpack_from(b, p)
     p += 13
-    f7 = 0
-    f8 = -1
+    o.session_id = 0
+    o.session_epoch = -1
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f9 = []
-        _a = f9.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_FetchRequest_FetchTopic_v5(b, p)
             _a(_x)
-    f10 = []
-    f11 = ''
-    return FetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11), p
+    o.forgotten_topics_data = []
+    o.rack_id = ''
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_FetchRequest_v5(o: FetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq13.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchTopic_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq5.pack(_o2.partition, _o2.fetch_offset, _o2.log_start_offset, _o2.partition_max_bytes)
 
 
 def _d_FetchRequest_v7(b: memoryview, p: int) -> tuple[FetchRequest, int]:
     _x: Any
     _a: Any
-    f9: Any
-    f10: Any
-    f0 = None
-    (f1,) = _SReq1.unpack_from(b, p)
+    o: FetchRequest = _new(FetchRequest)
+    o.cluster_id = None
+    (o.replica_id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f2 = FetchRequest.ReplicaState()
-    (f3, f4, f5, f6, f7, f8,) = _SReq14.unpack_from(b, p)
+    o.replica_state = FetchRequest.ReplicaState()
+    (o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch,) = _SReq14.unpack_from(b, p)
     p += 21
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f9 = []
-        _a = f9.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_FetchRequest_FetchTopic_v5(b, p)
             _a(_x)
@@ -803,51 +658,59 @@ def _d_FetchRequest_v7(b: memoryview, p: int) -> tuple[FetchRequest, int]:
     if _n < 0:
         raise DecodeError('non-nullable array ForgottenTopicsData was null')
     else:
-        f10 = []
-        _a = f10.append
+        o.forgotten_topics_data = []
+        _a = o.forgotten_topics_data.append
         for _ in range(_n):
             _x, p = _d_FetchRequest_ForgottenTopic_v7(b, p)
             _a(_x)
-    f11 = ''
-    return FetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11), p
+    o.rack_id = ''
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_FetchRequest_v7(o: FetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq15.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchTopic_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq5.pack(_o2.partition, _o2.fetch_offset, _o2.log_start_offset, _o2.partition_max_bytes)
     _v = o.forgotten_topics_data
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_ForgottenTopic_v7(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_FetchRequest_v9(b: memoryview, p: int) -> tuple[FetchRequest, int]:
     _x: Any
     _a: Any
-    f9: Any
-    f10: Any
-    f0 = None
-    (f1,) = _SReq1.unpack_from(b, p)
+    o: FetchRequest = _new(FetchRequest)
+    o.cluster_id = None
+    (o.replica_id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f2 = FetchRequest.ReplicaState()
-    (f3, f4, f5, f6, f7, f8,) = _SReq14.unpack_from(b, p)
+    o.replica_state = FetchRequest.ReplicaState()
+    (o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch,) = _SReq14.unpack_from(b, p)
     p += 21
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f9 = []
-        _a = f9.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_FetchRequest_FetchTopic_v9(b, p)
             _a(_x)
@@ -855,51 +718,59 @@ def _d_FetchRequest_v9(b: memoryview, p: int) -> tuple[FetchRequest, int]:
     if _n < 0:
         raise DecodeError('non-nullable array ForgottenTopicsData was null')
     else:
-        f10 = []
-        _a = f10.append
+        o.forgotten_topics_data = []
+        _a = o.forgotten_topics_data.append
         for _ in range(_n):
             _x, p = _d_FetchRequest_ForgottenTopic_v7(b, p)
             _a(_x)
-    f11 = ''
-    return FetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11), p
+    o.rack_id = ''
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_FetchRequest_v9(o: FetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq15.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchTopic_v9(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq7.pack(_o2.partition, _o2.current_leader_epoch, _o2.fetch_offset, _o2.log_start_offset, _o2.partition_max_bytes)
     _v = o.forgotten_topics_data
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_ForgottenTopic_v7(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_FetchRequest_v11(b: memoryview, p: int) -> tuple[FetchRequest, int]:
     _x: Any
     _a: Any
-    f9: Any
-    f10: Any
-    f0 = None
-    (f1,) = _SReq1.unpack_from(b, p)
+    o: FetchRequest = _new(FetchRequest)
+    o.cluster_id = None
+    (o.replica_id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f2 = FetchRequest.ReplicaState()
-    (f3, f4, f5, f6, f7, f8,) = _SReq14.unpack_from(b, p)
+    o.replica_state = FetchRequest.ReplicaState()
+    (o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch,) = _SReq14.unpack_from(b, p)
     p += 21
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f9 = []
-        _a = f9.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_FetchRequest_FetchTopic_v9(b, p)
             _a(_x)
@@ -907,52 +778,60 @@ def _d_FetchRequest_v11(b: memoryview, p: int) -> tuple[FetchRequest, int]:
     if _n < 0:
         raise DecodeError('non-nullable array ForgottenTopicsData was null')
     else:
-        f10 = []
-        _a = f10.append
+        o.forgotten_topics_data = []
+        _a = o.forgotten_topics_data.append
         for _ in range(_n):
             _x, p = _d_FetchRequest_ForgottenTopic_v7(b, p)
             _a(_x)
-    f11, p = read_string(b, p)
-    return FetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11), p
+    o.rack_id, p = read_string(b, p)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_FetchRequest_v11(o: FetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq15.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchTopic_v9(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq7.pack(_o2.partition, _o2.current_leader_epoch, _o2.fetch_offset, _o2.log_start_offset, _o2.partition_max_bytes)
     _v = o.forgotten_topics_data
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_ForgottenTopic_v7(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
     encode_string(b, o.rack_id, False, False)
 
 
 def _d_FetchRequest_v12(b: memoryview, p: int) -> tuple[FetchRequest, int]:
     _x: Any
     _a: Any
-    f9: Any
-    f10: Any
-    f0 = None
-    (f1,) = _SReq1.unpack_from(b, p)
+    o: FetchRequest = _new(FetchRequest)
+    o.cluster_id = None
+    (o.replica_id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f2 = FetchRequest.ReplicaState()
-    (f3, f4, f5, f6, f7, f8,) = _SReq14.unpack_from(b, p)
+    o.replica_state = FetchRequest.ReplicaState()
+    (o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch,) = _SReq14.unpack_from(b, p)
     p += 21
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f9 = []
-        _a = f9.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_FetchRequest_FetchTopic_v12(b, p)
             _a(_x)
@@ -960,15 +839,15 @@ def _d_FetchRequest_v12(b: memoryview, p: int) -> tuple[FetchRequest, int]:
     if _n < 0:
         raise DecodeError('non-nullable array ForgottenTopicsData was null')
     else:
-        f10 = []
-        _a = f10.append
+        o.forgotten_topics_data = []
+        _a = o.forgotten_topics_data.append
         for _ in range(_n):
             _x, p = _d_FetchRequest_ForgottenTopic_v12(b, p)
             _a(_x)
-    f11, p = read_compact_string(b, p)
+    o.rack_id, p = read_compact_string(b, p)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -977,42 +856,63 @@ def _d_FetchRequest_v12(b: memoryview, p: int) -> tuple[FetchRequest, int]:
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                f0, p = read_compact_nullable_string(b, p)
+                o.cluster_id, p = read_compact_nullable_string(b, p)
                 check_tag_end(p, _end, _tag)
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return FetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, _ut), p
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _e_FetchRequest_v12(o: FetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SReq15.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchTopic_v12(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq8.pack(_o2.partition, _o2.current_leader_epoch, _o2.fetch_offset, _o2.last_fetched_epoch, _o2.log_start_offset, _o2.partition_max_bytes)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.forgotten_topics_data
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_ForgottenTopic_v12(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     encode_string(b, o.rack_id, True, False)
-    _t: list[tuple[int, bytes]] = []
-    if o.cluster_id != None:
-        _w, w = w, Writer()
-        b = w.b
-        encode_string(b, o.cluster_id, True, True)
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+    if (o.cluster_id != None) or o.unknown_tagged_fields:
+        _t = []
+        if o.cluster_id != None:
+            _w, w = w, Writer()
+            b = w.b
+            encode_string(b, o.cluster_id, True, True)
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)
@@ -1021,20 +921,19 @@ def _e_FetchRequest_v12(o: FetchRequest, w: Writer) -> None:
 def _d_FetchRequest_v13(b: memoryview, p: int) -> tuple[FetchRequest, int]:
     _x: Any
     _a: Any
-    f9: Any
-    f10: Any
-    f0 = None
-    (f1,) = _SReq1.unpack_from(b, p)
+    o: FetchRequest = _new(FetchRequest)
+    o.cluster_id = None
+    (o.replica_id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f2 = FetchRequest.ReplicaState()
-    (f3, f4, f5, f6, f7, f8,) = _SReq14.unpack_from(b, p)
+    o.replica_state = FetchRequest.ReplicaState()
+    (o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch,) = _SReq14.unpack_from(b, p)
     p += 21
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f9 = []
-        _a = f9.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_FetchRequest_FetchTopic_v13(b, p)
             _a(_x)
@@ -1042,15 +941,15 @@ def _d_FetchRequest_v13(b: memoryview, p: int) -> tuple[FetchRequest, int]:
     if _n < 0:
         raise DecodeError('non-nullable array ForgottenTopicsData was null')
     else:
-        f10 = []
-        _a = f10.append
+        o.forgotten_topics_data = []
+        _a = o.forgotten_topics_data.append
         for _ in range(_n):
             _x, p = _d_FetchRequest_ForgottenTopic_v13(b, p)
             _a(_x)
-    f11, p = read_compact_string(b, p)
+    o.rack_id, p = read_compact_string(b, p)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -1059,42 +958,63 @@ def _d_FetchRequest_v13(b: memoryview, p: int) -> tuple[FetchRequest, int]:
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                f0, p = read_compact_nullable_string(b, p)
+                o.cluster_id, p = read_compact_nullable_string(b, p)
                 check_tag_end(p, _end, _tag)
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return FetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, _ut), p
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _e_FetchRequest_v13(o: FetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SReq15.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchTopic_v13(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq8.pack(_o2.partition, _o2.current_leader_epoch, _o2.fetch_offset, _o2.last_fetched_epoch, _o2.log_start_offset, _o2.partition_max_bytes)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.forgotten_topics_data
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_ForgottenTopic_v13(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     encode_string(b, o.rack_id, True, False)
-    _t: list[tuple[int, bytes]] = []
-    if o.cluster_id != None:
-        _w, w = w, Writer()
-        b = w.b
-        encode_string(b, o.cluster_id, True, True)
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+    if (o.cluster_id != None) or o.unknown_tagged_fields:
+        _t = []
+        if o.cluster_id != None:
+            _w, w = w, Writer()
+            b = w.b
+            encode_string(b, o.cluster_id, True, True)
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)
@@ -1103,19 +1023,18 @@ def _e_FetchRequest_v13(o: FetchRequest, w: Writer) -> None:
 def _d_FetchRequest_v15(b: memoryview, p: int) -> tuple[FetchRequest, int]:
     _x: Any
     _a: Any
-    f9: Any
-    f10: Any
-    f0 = None
-    f1 = -1
-    f2 = FetchRequest.ReplicaState()
-    (f3, f4, f5, f6, f7, f8,) = _SReq14.unpack_from(b, p)
+    o: FetchRequest = _new(FetchRequest)
+    o.cluster_id = None
+    o.replica_id = -1
+    o.replica_state = FetchRequest.ReplicaState()
+    (o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch,) = _SReq14.unpack_from(b, p)
     p += 21
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f9 = []
-        _a = f9.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_FetchRequest_FetchTopic_v13(b, p)
             _a(_x)
@@ -1123,15 +1042,15 @@ def _d_FetchRequest_v15(b: memoryview, p: int) -> tuple[FetchRequest, int]:
     if _n < 0:
         raise DecodeError('non-nullable array ForgottenTopicsData was null')
     else:
-        f10 = []
-        _a = f10.append
+        o.forgotten_topics_data = []
+        _a = o.forgotten_topics_data.append
         for _ in range(_n):
             _x, p = _d_FetchRequest_ForgottenTopic_v13(b, p)
             _a(_x)
-    f11, p = read_compact_string(b, p)
+    o.rack_id, p = read_compact_string(b, p)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -1140,54 +1059,75 @@ def _d_FetchRequest_v15(b: memoryview, p: int) -> tuple[FetchRequest, int]:
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                f0, p = read_compact_nullable_string(b, p)
+                o.cluster_id, p = read_compact_nullable_string(b, p)
                 check_tag_end(p, _end, _tag)
             elif _tag == 1:
                 _end = p + _size
-                f2, p = _d_FetchRequest_ReplicaState_v15(b, p)
+                o.replica_state, p = _d_FetchRequest_ReplicaState_v15(b, p)
                 check_tag_end(p, _end, _tag)
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return FetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, _ut), p
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _e_FetchRequest_v15(o: FetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SReq14.pack(o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchTopic_v13(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq8.pack(_o2.partition, _o2.current_leader_epoch, _o2.fetch_offset, _o2.last_fetched_epoch, _o2.log_start_offset, _o2.partition_max_bytes)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.forgotten_topics_data
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_ForgottenTopic_v13(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     encode_string(b, o.rack_id, True, False)
-    _t: list[tuple[int, bytes]] = []
-    if o.cluster_id != None:
-        _w, w = w, Writer()
-        b = w.b
-        encode_string(b, o.cluster_id, True, True)
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if type(o.replica_state) is not FetchRequest.ReplicaState or o.replica_state.replica_id != -1 or o.replica_state.replica_epoch != -1 or o.replica_state.unknown_tagged_fields != ():
-        _w, w = w, Writer()
-        b = w.b
-        _e_FetchRequest_ReplicaState_v15(o.replica_state, w)
-        b = w.b
-        _t.append((1, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+    if (o.cluster_id != None) or (type(o.replica_state) is not FetchRequest.ReplicaState or o.replica_state.replica_id != -1 or o.replica_state.replica_epoch != -1 or o.replica_state.unknown_tagged_fields != ()) or o.unknown_tagged_fields:
+        _t = []
+        if o.cluster_id != None:
+            _w, w = w, Writer()
+            b = w.b
+            encode_string(b, o.cluster_id, True, True)
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
+        if type(o.replica_state) is not FetchRequest.ReplicaState or o.replica_state.replica_id != -1 or o.replica_state.replica_epoch != -1 or o.replica_state.unknown_tagged_fields != ():
+            _w, w = w, Writer()
+            b = w.b
+            _e_FetchRequest_ReplicaState_v15(o.replica_state, w)
+            b = w.b
+            _t.append((1, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)
@@ -1196,19 +1136,18 @@ def _e_FetchRequest_v15(o: FetchRequest, w: Writer) -> None:
 def _d_FetchRequest_v17(b: memoryview, p: int) -> tuple[FetchRequest, int]:
     _x: Any
     _a: Any
-    f9: Any
-    f10: Any
-    f0 = None
-    f1 = -1
-    f2 = FetchRequest.ReplicaState()
-    (f3, f4, f5, f6, f7, f8,) = _SReq14.unpack_from(b, p)
+    o: FetchRequest = _new(FetchRequest)
+    o.cluster_id = None
+    o.replica_id = -1
+    o.replica_state = FetchRequest.ReplicaState()
+    (o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch,) = _SReq14.unpack_from(b, p)
     p += 21
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f9 = []
-        _a = f9.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_FetchRequest_FetchTopic_v17(b, p)
             _a(_x)
@@ -1216,15 +1155,15 @@ def _d_FetchRequest_v17(b: memoryview, p: int) -> tuple[FetchRequest, int]:
     if _n < 0:
         raise DecodeError('non-nullable array ForgottenTopicsData was null')
     else:
-        f10 = []
-        _a = f10.append
+        o.forgotten_topics_data = []
+        _a = o.forgotten_topics_data.append
         for _ in range(_n):
             _x, p = _d_FetchRequest_ForgottenTopic_v13(b, p)
             _a(_x)
-    f11, p = read_compact_string(b, p)
+    o.rack_id, p = read_compact_string(b, p)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -1233,54 +1172,83 @@ def _d_FetchRequest_v17(b: memoryview, p: int) -> tuple[FetchRequest, int]:
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                f0, p = read_compact_nullable_string(b, p)
+                o.cluster_id, p = read_compact_nullable_string(b, p)
                 check_tag_end(p, _end, _tag)
             elif _tag == 1:
                 _end = p + _size
-                f2, p = _d_FetchRequest_ReplicaState_v15(b, p)
+                o.replica_state, p = _d_FetchRequest_ReplicaState_v15(b, p)
                 check_tag_end(p, _end, _tag)
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return FetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, _ut), p
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _e_FetchRequest_v17(o: FetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SReq14.pack(o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchTopic_v17(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq8.pack(_o2.partition, _o2.current_leader_epoch, _o2.fetch_offset, _o2.last_fetched_epoch, _o2.log_start_offset, _o2.partition_max_bytes)
+                    if (_o2.replica_directory_id != ZERO_UUID) or _o2.unknown_tagged_fields:
+                        _t = []
+                        if _o2.replica_directory_id != ZERO_UUID:
+                            _w, w = w, Writer()
+                            b = w.b
+                            b += _o2.replica_directory_id.bytes
+                            _t.append((0, b''.join(w.finish())))
+                            w = _w
+                            b = w.b
+                        encode_tagged(b, _t, _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.forgotten_topics_data
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_ForgottenTopic_v13(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     encode_string(b, o.rack_id, True, False)
-    _t: list[tuple[int, bytes]] = []
-    if o.cluster_id != None:
-        _w, w = w, Writer()
-        b = w.b
-        encode_string(b, o.cluster_id, True, True)
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if type(o.replica_state) is not FetchRequest.ReplicaState or o.replica_state.replica_id != -1 or o.replica_state.replica_epoch != -1 or o.replica_state.unknown_tagged_fields != ():
-        _w, w = w, Writer()
-        b = w.b
-        _e_FetchRequest_ReplicaState_v15(o.replica_state, w)
-        b = w.b
-        _t.append((1, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+    if (o.cluster_id != None) or (type(o.replica_state) is not FetchRequest.ReplicaState or o.replica_state.replica_id != -1 or o.replica_state.replica_epoch != -1 or o.replica_state.unknown_tagged_fields != ()) or o.unknown_tagged_fields:
+        _t = []
+        if o.cluster_id != None:
+            _w, w = w, Writer()
+            b = w.b
+            encode_string(b, o.cluster_id, True, True)
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
+        if type(o.replica_state) is not FetchRequest.ReplicaState or o.replica_state.replica_id != -1 or o.replica_state.replica_epoch != -1 or o.replica_state.unknown_tagged_fields != ():
+            _w, w = w, Writer()
+            b = w.b
+            _e_FetchRequest_ReplicaState_v15(o.replica_state, w)
+            b = w.b
+            _t.append((1, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)
@@ -1494,14 +1462,15 @@ class FetchResponse(Message):
 
 
 def _d_FetchResponse_EpochEndOffset_v12(b: memoryview, p: int) -> tuple[FetchResponse.EpochEndOffset, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
+    o: FetchResponse.EpochEndOffset = _new(FetchResponse.EpochEndOffset)
+    (o.epoch, o.end_offset,) = _SResp0.unpack_from(b, p)
     p += 12
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchResponse.EpochEndOffset(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_FetchResponse_EpochEndOffset_v12(o: FetchResponse.EpochEndOffset, w: Writer) -> None:
@@ -1514,14 +1483,15 @@ def _e_FetchResponse_EpochEndOffset_v12(o: FetchResponse.EpochEndOffset, w: Writ
 
 
 def _d_FetchResponse_LeaderIdAndEpoch_v12(b: memoryview, p: int) -> tuple[FetchResponse.LeaderIdAndEpoch, int]:
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    o: FetchResponse.LeaderIdAndEpoch = _new(FetchResponse.LeaderIdAndEpoch)
+    (o.leader_id, o.leader_epoch,) = _SResp1.unpack_from(b, p)
     p += 8
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchResponse.LeaderIdAndEpoch(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_FetchResponse_LeaderIdAndEpoch_v12(o: FetchResponse.LeaderIdAndEpoch, w: Writer) -> None:
@@ -1534,14 +1504,15 @@ def _e_FetchResponse_LeaderIdAndEpoch_v12(o: FetchResponse.LeaderIdAndEpoch, w: 
 
 
 def _d_FetchResponse_SnapshotId_v12(b: memoryview, p: int) -> tuple[FetchResponse.SnapshotId, int]:
-    (f0, f1,) = _SResp2.unpack_from(b, p)
+    o: FetchResponse.SnapshotId = _new(FetchResponse.SnapshotId)
+    (o.end_offset, o.epoch,) = _SResp2.unpack_from(b, p)
     p += 12
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchResponse.SnapshotId(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_FetchResponse_SnapshotId_v12(o: FetchResponse.SnapshotId, w: Writer) -> None:
@@ -1553,200 +1524,124 @@ def _e_FetchResponse_SnapshotId_v12(o: FetchResponse.SnapshotId, w: Writer) -> N
         b.append(0)
 
 
-def _d_FetchResponse_AbortedTransaction_v4(b: memoryview, p: int) -> tuple[FetchResponse.AbortedTransaction, int]:
-    (f0, f1,) = _SResp3.unpack_from(b, p)
-    p += 16
-    return FetchResponse.AbortedTransaction(f0, f1), p
-
-
-def _e_FetchResponse_AbortedTransaction_v4(o: FetchResponse.AbortedTransaction, w: Writer) -> None:
-    b = w.b
-    b += _SResp3.pack(o.producer_id, o.first_offset)
-
-
-def _d_FetchResponse_AbortedTransaction_v12(b: memoryview, p: int) -> tuple[FetchResponse.AbortedTransaction, int]:
-    (f0, f1,) = _SResp3.unpack_from(b, p)
-    p += 16
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchResponse.AbortedTransaction(f0, f1, _ut), p
-
-
-def _e_FetchResponse_AbortedTransaction_v12(o: FetchResponse.AbortedTransaction, w: Writer) -> None:
-    b = w.b
-    b += _SResp3.pack(o.producer_id, o.first_offset)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_FetchResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[FetchResponse.PartitionData, int]:
-    f8: Any
-    (f0, f1, f2,) = _SResp4.unpack_from(b, p)
-    p += 14
-    f3 = -1
-    f4 = -1
-    f5 = FetchResponse.EpochEndOffset()
-    f6 = FetchResponse.LeaderIdAndEpoch()
-    f7 = FetchResponse.SnapshotId()
-    f8 = []
-    f9 = -1
-    f10, p = read_records(b, p)
-    return FetchResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10), p
-
-
-def _e_FetchResponse_PartitionData_v0(o: FetchResponse.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SResp4.pack(o.partition_index, o.error_code, o.high_watermark)
-    encode_records(w, o.records, False)
-    b = w.b
-
-
 def _d_FetchResponse_PartitionData_v4(b: memoryview, p: int) -> tuple[FetchResponse.PartitionData, int]:
-    _x: Any
     _a: Any
-    f8: Any
-    (f0, f1, f2, f3,) = _SResp5.unpack_from(b, p)
+    _e: Any
+    o: FetchResponse.PartitionData = _new(FetchResponse.PartitionData)
+    (o.partition_index, o.error_code, o.high_watermark, o.last_stable_offset,) = _SResp5.unpack_from(b, p)
     p += 22
-    f4 = -1
-    f5 = FetchResponse.EpochEndOffset()
-    f6 = FetchResponse.LeaderIdAndEpoch()
-    f7 = FetchResponse.SnapshotId()
+    o.log_start_offset = -1
+    o.diverging_epoch = FetchResponse.EpochEndOffset()
+    o.current_leader = FetchResponse.LeaderIdAndEpoch()
+    o.snapshot_id = FetchResponse.SnapshotId()
     _n, p = read_array_len(b, p, 16)
     if _n < 0:
-        f8 = None
+        o.aborted_transactions = None
     else:
-        f8 = []
-        _a = f8.append
+        o.aborted_transactions = []
+        _a = o.aborted_transactions.append
         for _ in range(_n):
-            _x, p = _d_FetchResponse_AbortedTransaction_v4(b, p)
-            _a(_x)
-    f9 = -1
-    f10, p = read_records(b, p)
-    return FetchResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10), p
-
-
-def _e_FetchResponse_PartitionData_v4(o: FetchResponse.PartitionData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp5.pack(o.partition_index, o.error_code, o.high_watermark, o.last_stable_offset)
-    _v = o.aborted_transactions
-    encode_array_len(b, _v, False, True)
-    if _v:
-        for _x in _v:
-            _e_FetchResponse_AbortedTransaction_v4(_x, w)
-            b = w.b
-    encode_records(w, o.records, False)
-    b = w.b
+            _e = _new(FetchResponse.AbortedTransaction)
+            (_e.producer_id, _e.first_offset,) = _SResp3.unpack_from(b, p)
+            p += 16
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.preferred_read_replica = -1
+    o.records, p = read_records(b, p)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_FetchResponse_PartitionData_v5(b: memoryview, p: int) -> tuple[FetchResponse.PartitionData, int]:
-    _x: Any
     _a: Any
-    f8: Any
-    (f0, f1, f2, f3, f4,) = _SResp6.unpack_from(b, p)
+    _e: Any
+    o: FetchResponse.PartitionData = _new(FetchResponse.PartitionData)
+    (o.partition_index, o.error_code, o.high_watermark, o.last_stable_offset, o.log_start_offset,) = _SResp6.unpack_from(b, p)
     p += 30
-    f5 = FetchResponse.EpochEndOffset()
-    f6 = FetchResponse.LeaderIdAndEpoch()
-    f7 = FetchResponse.SnapshotId()
+    o.diverging_epoch = FetchResponse.EpochEndOffset()
+    o.current_leader = FetchResponse.LeaderIdAndEpoch()
+    o.snapshot_id = FetchResponse.SnapshotId()
     _n, p = read_array_len(b, p, 16)
     if _n < 0:
-        f8 = None
+        o.aborted_transactions = None
     else:
-        f8 = []
-        _a = f8.append
+        o.aborted_transactions = []
+        _a = o.aborted_transactions.append
         for _ in range(_n):
-            _x, p = _d_FetchResponse_AbortedTransaction_v4(b, p)
-            _a(_x)
-    f9 = -1
-    f10, p = read_records(b, p)
-    return FetchResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10), p
-
-
-def _e_FetchResponse_PartitionData_v5(o: FetchResponse.PartitionData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp6.pack(o.partition_index, o.error_code, o.high_watermark, o.last_stable_offset, o.log_start_offset)
-    _v = o.aborted_transactions
-    encode_array_len(b, _v, False, True)
-    if _v:
-        for _x in _v:
-            _e_FetchResponse_AbortedTransaction_v4(_x, w)
-            b = w.b
-    encode_records(w, o.records, False)
-    b = w.b
+            _e = _new(FetchResponse.AbortedTransaction)
+            (_e.producer_id, _e.first_offset,) = _SResp3.unpack_from(b, p)
+            p += 16
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.preferred_read_replica = -1
+    o.records, p = read_records(b, p)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_FetchResponse_PartitionData_v11(b: memoryview, p: int) -> tuple[FetchResponse.PartitionData, int]:
-    _x: Any
     _a: Any
-    f8: Any
-    (f0, f1, f2, f3, f4,) = _SResp6.unpack_from(b, p)
+    _e: Any
+    o: FetchResponse.PartitionData = _new(FetchResponse.PartitionData)
+    (o.partition_index, o.error_code, o.high_watermark, o.last_stable_offset, o.log_start_offset,) = _SResp6.unpack_from(b, p)
     p += 30
-    f5 = FetchResponse.EpochEndOffset()
-    f6 = FetchResponse.LeaderIdAndEpoch()
-    f7 = FetchResponse.SnapshotId()
+    o.diverging_epoch = FetchResponse.EpochEndOffset()
+    o.current_leader = FetchResponse.LeaderIdAndEpoch()
+    o.snapshot_id = FetchResponse.SnapshotId()
     _n, p = read_array_len(b, p, 16)
     if _n < 0:
-        f8 = None
+        o.aborted_transactions = None
     else:
-        f8 = []
-        _a = f8.append
+        o.aborted_transactions = []
+        _a = o.aborted_transactions.append
         for _ in range(_n):
-            _x, p = _d_FetchResponse_AbortedTransaction_v4(b, p)
-            _a(_x)
-    (f9,) = _SResp7.unpack_from(b, p)
+            _e = _new(FetchResponse.AbortedTransaction)
+            (_e.producer_id, _e.first_offset,) = _SResp3.unpack_from(b, p)
+            p += 16
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    (o.preferred_read_replica,) = _SResp7.unpack_from(b, p)
     p += 4
-    f10, p = read_records(b, p)
-    return FetchResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10), p
-
-
-def _e_FetchResponse_PartitionData_v11(o: FetchResponse.PartitionData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp6.pack(o.partition_index, o.error_code, o.high_watermark, o.last_stable_offset, o.log_start_offset)
-    _v = o.aborted_transactions
-    encode_array_len(b, _v, False, True)
-    if _v:
-        for _x in _v:
-            _e_FetchResponse_AbortedTransaction_v4(_x, w)
-            b = w.b
-    b += _SResp7.pack(o.preferred_read_replica)
-    encode_records(w, o.records, False)
-    b = w.b
+    o.records, p = read_records(b, p)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_FetchResponse_PartitionData_v12(b: memoryview, p: int) -> tuple[FetchResponse.PartitionData, int]:
-    _x: Any
     _a: Any
-    f8: Any
-    (f0, f1, f2, f3, f4,) = _SResp6.unpack_from(b, p)
+    _e: Any
+    o: FetchResponse.PartitionData = _new(FetchResponse.PartitionData)
+    (o.partition_index, o.error_code, o.high_watermark, o.last_stable_offset, o.log_start_offset,) = _SResp6.unpack_from(b, p)
     p += 30
-    f5 = FetchResponse.EpochEndOffset()
-    f6 = FetchResponse.LeaderIdAndEpoch()
-    f7 = FetchResponse.SnapshotId()
+    o.diverging_epoch = FetchResponse.EpochEndOffset()
+    o.current_leader = FetchResponse.LeaderIdAndEpoch()
+    o.snapshot_id = FetchResponse.SnapshotId()
     _n, p = read_compact_array_len(b, p, 17)
     if _n < 0:
-        f8 = None
+        o.aborted_transactions = None
     else:
-        f8 = []
-        _a = f8.append
+        o.aborted_transactions = []
+        _a = o.aborted_transactions.append
         for _ in range(_n):
-            _x, p = _d_FetchResponse_AbortedTransaction_v12(b, p)
-            _a(_x)
-    (f9,) = _SResp7.unpack_from(b, p)
+            _e = _new(FetchResponse.AbortedTransaction)
+            (_e.producer_id, _e.first_offset,) = _SResp3.unpack_from(b, p)
+            p += 16
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    (o.preferred_read_replica,) = _SResp7.unpack_from(b, p)
     p += 4
-    f10, p = read_compact_records(b, p)
+    if b[p] < 0x80 or not 0 < b[p + 1] < 0x80 or (_end := p + 1 + (b[p] & 0x7F | b[p + 1] << 7)) > len(b):
+        o.records, p = read_compact_records(b, p)
+    else:
+        o.records = b[p + 2 : _end]
+        p = _end
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -1755,285 +1650,154 @@ def _d_FetchResponse_PartitionData_v12(b: memoryview, p: int) -> tuple[FetchResp
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                f5, p = _d_FetchResponse_EpochEndOffset_v12(b, p)
+                o.diverging_epoch, p = _d_FetchResponse_EpochEndOffset_v12(b, p)
                 check_tag_end(p, _end, _tag)
             elif _tag == 1:
                 _end = p + _size
-                f6, p = _d_FetchResponse_LeaderIdAndEpoch_v12(b, p)
+                o.current_leader, p = _d_FetchResponse_LeaderIdAndEpoch_v12(b, p)
                 check_tag_end(p, _end, _tag)
             elif _tag == 2:
                 _end = p + _size
-                f7, p = _d_FetchResponse_SnapshotId_v12(b, p)
+                o.snapshot_id, p = _d_FetchResponse_SnapshotId_v12(b, p)
                 check_tag_end(p, _end, _tag)
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return FetchResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, _ut), p
-
-
-def _e_FetchResponse_PartitionData_v12(o: FetchResponse.PartitionData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp6.pack(o.partition_index, o.error_code, o.high_watermark, o.last_stable_offset, o.log_start_offset)
-    _v = o.aborted_transactions
-    encode_array_len(b, _v, True, True)
-    if _v:
-        for _x in _v:
-            _e_FetchResponse_AbortedTransaction_v12(_x, w)
-            b = w.b
-    b += _SResp7.pack(o.preferred_read_replica)
-    encode_records(w, o.records, True)
-    b = w.b
-    _t: list[tuple[int, bytes]] = []
-    if type(o.diverging_epoch) is not FetchResponse.EpochEndOffset or o.diverging_epoch.epoch != -1 or o.diverging_epoch.end_offset != -1 or o.diverging_epoch.unknown_tagged_fields != ():
-        _w, w = w, Writer()
-        b = w.b
-        _e_FetchResponse_EpochEndOffset_v12(o.diverging_epoch, w)
-        b = w.b
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if type(o.current_leader) is not FetchResponse.LeaderIdAndEpoch or o.current_leader.leader_id != -1 or o.current_leader.leader_epoch != -1 or o.current_leader.unknown_tagged_fields != ():
-        _w, w = w, Writer()
-        b = w.b
-        _e_FetchResponse_LeaderIdAndEpoch_v12(o.current_leader, w)
-        b = w.b
-        _t.append((1, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if type(o.snapshot_id) is not FetchResponse.SnapshotId or o.snapshot_id.end_offset != -1 or o.snapshot_id.epoch != -1 or o.snapshot_id.unknown_tagged_fields != ():
-        _w, w = w, Writer()
-        b = w.b
-        _e_FetchResponse_SnapshotId_v12(o.snapshot_id, w)
-        b = w.b
-        _t.append((2, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
-        encode_tagged(b, _t, o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _d_FetchResponse_FetchableTopicResponse_v0(b: memoryview, p: int) -> tuple[FetchResponse.FetchableTopicResponse, int]:
-    _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_string(b, p)
-    f1 = ZERO_UUID
+    _e: Any
+    o: FetchResponse.FetchableTopicResponse = _new(FetchResponse.FetchableTopicResponse)
+    o.topic, p = read_string(b, p)
+    o.topic_id = ZERO_UUID
     _n, p = read_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_FetchResponse_PartitionData_v0(b, p)
-            _a(_x)
-    return FetchResponse.FetchableTopicResponse(f0, f1, f2), p
-
-
-def _e_FetchResponse_FetchableTopicResponse_v0(o: FetchResponse.FetchableTopicResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_FetchResponse_PartitionData_v0(_x, w)
-            b = w.b
+            _e = _new(FetchResponse.PartitionData)
+            (_e.partition_index, _e.error_code, _e.high_watermark,) = _SResp4.unpack_from(b, p)
+            p += 14
+            _e.last_stable_offset = -1
+            _e.log_start_offset = -1
+            _e.diverging_epoch = FetchResponse.EpochEndOffset()
+            _e.current_leader = FetchResponse.LeaderIdAndEpoch()
+            _e.snapshot_id = FetchResponse.SnapshotId()
+            _e.aborted_transactions = []
+            _e.preferred_read_replica = -1
+            _e.records, p = read_records(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_FetchResponse_FetchableTopicResponse_v4(b: memoryview, p: int) -> tuple[FetchResponse.FetchableTopicResponse, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_string(b, p)
-    f1 = ZERO_UUID
+    o: FetchResponse.FetchableTopicResponse = _new(FetchResponse.FetchableTopicResponse)
+    o.topic, p = read_string(b, p)
+    o.topic_id = ZERO_UUID
     _n, p = read_array_len(b, p, 30)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_FetchResponse_PartitionData_v4(b, p)
             _a(_x)
-    return FetchResponse.FetchableTopicResponse(f0, f1, f2), p
-
-
-def _e_FetchResponse_FetchableTopicResponse_v4(o: FetchResponse.FetchableTopicResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_FetchResponse_PartitionData_v4(_x, w)
-            b = w.b
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_FetchResponse_FetchableTopicResponse_v5(b: memoryview, p: int) -> tuple[FetchResponse.FetchableTopicResponse, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_string(b, p)
-    f1 = ZERO_UUID
+    o: FetchResponse.FetchableTopicResponse = _new(FetchResponse.FetchableTopicResponse)
+    o.topic, p = read_string(b, p)
+    o.topic_id = ZERO_UUID
     _n, p = read_array_len(b, p, 38)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_FetchResponse_PartitionData_v5(b, p)
             _a(_x)
-    return FetchResponse.FetchableTopicResponse(f0, f1, f2), p
-
-
-def _e_FetchResponse_FetchableTopicResponse_v5(o: FetchResponse.FetchableTopicResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_FetchResponse_PartitionData_v5(_x, w)
-            b = w.b
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_FetchResponse_FetchableTopicResponse_v11(b: memoryview, p: int) -> tuple[FetchResponse.FetchableTopicResponse, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_string(b, p)
-    f1 = ZERO_UUID
+    o: FetchResponse.FetchableTopicResponse = _new(FetchResponse.FetchableTopicResponse)
+    o.topic, p = read_string(b, p)
+    o.topic_id = ZERO_UUID
     _n, p = read_array_len(b, p, 42)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_FetchResponse_PartitionData_v11(b, p)
             _a(_x)
-    return FetchResponse.FetchableTopicResponse(f0, f1, f2), p
-
-
-def _e_FetchResponse_FetchableTopicResponse_v11(o: FetchResponse.FetchableTopicResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_FetchResponse_PartitionData_v11(_x, w)
-            b = w.b
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_FetchResponse_FetchableTopicResponse_v12(b: memoryview, p: int) -> tuple[FetchResponse.FetchableTopicResponse, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_compact_string(b, p)
-    f1 = ZERO_UUID
+    o: FetchResponse.FetchableTopicResponse = _new(FetchResponse.FetchableTopicResponse)
+    o.topic, p = read_compact_string(b, p)
+    o.topic_id = ZERO_UUID
     _n, p = read_compact_array_len(b, p, 37)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_FetchResponse_PartitionData_v12(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchResponse.FetchableTopicResponse(f0, f1, f2, _ut), p
-
-
-def _e_FetchResponse_FetchableTopicResponse_v12(o: FetchResponse.FetchableTopicResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_FetchResponse_PartitionData_v12(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_FetchResponse_FetchableTopicResponse_v13(b: memoryview, p: int) -> tuple[FetchResponse.FetchableTopicResponse, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0 = ''
-    f1, p = read_uuid(b, p)
+    o: FetchResponse.FetchableTopicResponse = _new(FetchResponse.FetchableTopicResponse)
+    o.topic = ''
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 37)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_FetchResponse_PartitionData_v12(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchResponse.FetchableTopicResponse(f0, f1, f2, _ut), p
-
-
-def _e_FetchResponse_FetchableTopicResponse_v13(o: FetchResponse.FetchableTopicResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_FetchResponse_PartitionData_v12(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_FetchResponse_NodeEndpoint_v16(b: memoryview, p: int) -> tuple[FetchResponse.NodeEndpoint, int]:
-    (f0,) = _SResp7.unpack_from(b, p)
-    p += 4
-    f1, p = read_compact_string(b, p)
-    (f2,) = _SResp7.unpack_from(b, p)
-    p += 4
-    f3, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchResponse.NodeEndpoint(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_FetchResponse_NodeEndpoint_v16(o: FetchResponse.NodeEndpoint, w: Writer) -> None:
@@ -2051,243 +1815,361 @@ def _e_FetchResponse_NodeEndpoint_v16(o: FetchResponse.NodeEndpoint, w: Writer) 
 def _d_FetchResponse_v0(b: memoryview, p: int) -> tuple[FetchResponse, int]:
     _x: Any
     _a: Any
-    f3: Any
-    f4: Any
-    f0 = 0
-    f1 = 0
-    f2 = 0
+    o: FetchResponse = _new(FetchResponse)
+    o.throttle_time_ms = 0
+    o.error_code = 0
+    o.session_id = 0
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
             _x, p = _d_FetchResponse_FetchableTopicResponse_v0(b, p)
             _a(_x)
-    f4 = []
-    return FetchResponse(f0, f1, f2, f3, f4), p
+    o.node_endpoints = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_FetchResponse_v0(o: FetchResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.responses
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_FetchResponse_FetchableTopicResponse_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp4.pack(_o2.partition_index, _o2.error_code, _o2.high_watermark)
+                    encode_records(w, _o2.records, False)
+                    b = w.b
 
 
 def _d_FetchResponse_v1(b: memoryview, p: int) -> tuple[FetchResponse, int]:
     _x: Any
     _a: Any
-    f3: Any
-    f4: Any
-    (f0,) = _SResp7.unpack_from(b, p)
+    o: FetchResponse = _new(FetchResponse)
+    (o.throttle_time_ms,) = _SResp7.unpack_from(b, p)
     p += 4
-    f1 = 0
-    f2 = 0
+    o.error_code = 0
+    o.session_id = 0
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
             _x, p = _d_FetchResponse_FetchableTopicResponse_v0(b, p)
             _a(_x)
-    f4 = []
-    return FetchResponse(f0, f1, f2, f3, f4), p
+    o.node_endpoints = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_FetchResponse_v1(o: FetchResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp7.pack(o.throttle_time_ms)
     _v = o.responses
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_FetchResponse_FetchableTopicResponse_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp4.pack(_o2.partition_index, _o2.error_code, _o2.high_watermark)
+                    encode_records(w, _o2.records, False)
+                    b = w.b
 
 
 def _d_FetchResponse_v4(b: memoryview, p: int) -> tuple[FetchResponse, int]:
     _x: Any
     _a: Any
-    f3: Any
-    f4: Any
-    (f0,) = _SResp7.unpack_from(b, p)
+    o: FetchResponse = _new(FetchResponse)
+    (o.throttle_time_ms,) = _SResp7.unpack_from(b, p)
     p += 4
-    f1 = 0
-    f2 = 0
+    o.error_code = 0
+    o.session_id = 0
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
             _x, p = _d_FetchResponse_FetchableTopicResponse_v4(b, p)
             _a(_x)
-    f4 = []
-    return FetchResponse(f0, f1, f2, f3, f4), p
+    o.node_endpoints = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_FetchResponse_v4(o: FetchResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp7.pack(o.throttle_time_ms)
     _v = o.responses
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_FetchResponse_FetchableTopicResponse_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp5.pack(_o2.partition_index, _o2.error_code, _o2.high_watermark, _o2.last_stable_offset)
+                    _v = _o2.aborted_transactions
+                    encode_array_len(b, _v, False, True)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp3.pack(_o3.producer_id, _o3.first_offset)
+                    encode_records(w, _o2.records, False)
+                    b = w.b
 
 
 def _d_FetchResponse_v5(b: memoryview, p: int) -> tuple[FetchResponse, int]:
     _x: Any
     _a: Any
-    f3: Any
-    f4: Any
-    (f0,) = _SResp7.unpack_from(b, p)
+    o: FetchResponse = _new(FetchResponse)
+    (o.throttle_time_ms,) = _SResp7.unpack_from(b, p)
     p += 4
-    f1 = 0
-    f2 = 0
+    o.error_code = 0
+    o.session_id = 0
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
             _x, p = _d_FetchResponse_FetchableTopicResponse_v5(b, p)
             _a(_x)
-    f4 = []
-    return FetchResponse(f0, f1, f2, f3, f4), p
+    o.node_endpoints = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_FetchResponse_v5(o: FetchResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp7.pack(o.throttle_time_ms)
     _v = o.responses
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_FetchResponse_FetchableTopicResponse_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp6.pack(_o2.partition_index, _o2.error_code, _o2.high_watermark, _o2.last_stable_offset, _o2.log_start_offset)
+                    _v = _o2.aborted_transactions
+                    encode_array_len(b, _v, False, True)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp3.pack(_o3.producer_id, _o3.first_offset)
+                    encode_records(w, _o2.records, False)
+                    b = w.b
 
 
 def _d_FetchResponse_v7(b: memoryview, p: int) -> tuple[FetchResponse, int]:
     _x: Any
     _a: Any
-    f3: Any
-    f4: Any
-    (f0, f1, f2,) = _SResp8.unpack_from(b, p)
+    o: FetchResponse = _new(FetchResponse)
+    (o.throttle_time_ms, o.error_code, o.session_id,) = _SResp8.unpack_from(b, p)
     p += 10
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
             _x, p = _d_FetchResponse_FetchableTopicResponse_v5(b, p)
             _a(_x)
-    f4 = []
-    return FetchResponse(f0, f1, f2, f3, f4), p
+    o.node_endpoints = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_FetchResponse_v7(o: FetchResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp8.pack(o.throttle_time_ms, o.error_code, o.session_id)
     _v = o.responses
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_FetchResponse_FetchableTopicResponse_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp6.pack(_o2.partition_index, _o2.error_code, _o2.high_watermark, _o2.last_stable_offset, _o2.log_start_offset)
+                    _v = _o2.aborted_transactions
+                    encode_array_len(b, _v, False, True)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp3.pack(_o3.producer_id, _o3.first_offset)
+                    encode_records(w, _o2.records, False)
+                    b = w.b
 
 
 def _d_FetchResponse_v11(b: memoryview, p: int) -> tuple[FetchResponse, int]:
     _x: Any
     _a: Any
-    f3: Any
-    f4: Any
-    (f0, f1, f2,) = _SResp8.unpack_from(b, p)
+    o: FetchResponse = _new(FetchResponse)
+    (o.throttle_time_ms, o.error_code, o.session_id,) = _SResp8.unpack_from(b, p)
     p += 10
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
             _x, p = _d_FetchResponse_FetchableTopicResponse_v11(b, p)
             _a(_x)
-    f4 = []
-    return FetchResponse(f0, f1, f2, f3, f4), p
+    o.node_endpoints = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_FetchResponse_v11(o: FetchResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp8.pack(o.throttle_time_ms, o.error_code, o.session_id)
     _v = o.responses
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_FetchResponse_FetchableTopicResponse_v11(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp6.pack(_o2.partition_index, _o2.error_code, _o2.high_watermark, _o2.last_stable_offset, _o2.log_start_offset)
+                    _v = _o2.aborted_transactions
+                    encode_array_len(b, _v, False, True)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp3.pack(_o3.producer_id, _o3.first_offset)
+                    b += _SResp7.pack(_o2.preferred_read_replica)
+                    encode_records(w, _o2.records, False)
+                    b = w.b
 
 
 def _d_FetchResponse_v12(b: memoryview, p: int) -> tuple[FetchResponse, int]:
     _x: Any
     _a: Any
-    f3: Any
-    f4: Any
-    (f0, f1, f2,) = _SResp8.unpack_from(b, p)
+    o: FetchResponse = _new(FetchResponse)
+    (o.throttle_time_ms, o.error_code, o.session_id,) = _SResp8.unpack_from(b, p)
     p += 10
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
             _x, p = _d_FetchResponse_FetchableTopicResponse_v12(b, p)
             _a(_x)
-    f4 = []
+    o.node_endpoints = []
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchResponse(f0, f1, f2, f3, f4, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_FetchResponse_v12(o: FetchResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp8.pack(o.throttle_time_ms, o.error_code, o.session_id)
     _v = o.responses
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_FetchResponse_FetchableTopicResponse_v12(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp6.pack(_o2.partition_index, _o2.error_code, _o2.high_watermark, _o2.last_stable_offset, _o2.log_start_offset)
+                    _v = _o2.aborted_transactions
+                    encode_array_len(b, _v, True, True)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp3.pack(_o3.producer_id, _o3.first_offset)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    b += _SResp7.pack(_o2.preferred_read_replica)
+                    encode_records(w, _o2.records, True)
+                    b = w.b
+                    if (type(_o2.diverging_epoch) is not FetchResponse.EpochEndOffset or _o2.diverging_epoch.epoch != -1 or _o2.diverging_epoch.end_offset != -1 or _o2.diverging_epoch.unknown_tagged_fields != ()) or (type(_o2.current_leader) is not FetchResponse.LeaderIdAndEpoch or _o2.current_leader.leader_id != -1 or _o2.current_leader.leader_epoch != -1 or _o2.current_leader.unknown_tagged_fields != ()) or (type(_o2.snapshot_id) is not FetchResponse.SnapshotId or _o2.snapshot_id.end_offset != -1 or _o2.snapshot_id.epoch != -1 or _o2.snapshot_id.unknown_tagged_fields != ()) or _o2.unknown_tagged_fields:
+                        _t = []
+                        if type(_o2.diverging_epoch) is not FetchResponse.EpochEndOffset or _o2.diverging_epoch.epoch != -1 or _o2.diverging_epoch.end_offset != -1 or _o2.diverging_epoch.unknown_tagged_fields != ():
+                            _w, w = w, Writer()
+                            b = w.b
+                            _e_FetchResponse_EpochEndOffset_v12(_o2.diverging_epoch, w)
+                            b = w.b
+                            _t.append((0, b''.join(w.finish())))
+                            w = _w
+                            b = w.b
+                        if type(_o2.current_leader) is not FetchResponse.LeaderIdAndEpoch or _o2.current_leader.leader_id != -1 or _o2.current_leader.leader_epoch != -1 or _o2.current_leader.unknown_tagged_fields != ():
+                            _w, w = w, Writer()
+                            b = w.b
+                            _e_FetchResponse_LeaderIdAndEpoch_v12(_o2.current_leader, w)
+                            b = w.b
+                            _t.append((1, b''.join(w.finish())))
+                            w = _w
+                            b = w.b
+                        if type(_o2.snapshot_id) is not FetchResponse.SnapshotId or _o2.snapshot_id.end_offset != -1 or _o2.snapshot_id.epoch != -1 or _o2.snapshot_id.unknown_tagged_fields != ():
+                            _w, w = w, Writer()
+                            b = w.b
+                            _e_FetchResponse_SnapshotId_v12(_o2.snapshot_id, w)
+                            b = w.b
+                            _t.append((2, b''.join(w.finish())))
+                            w = _w
+                            b = w.b
+                        encode_tagged(b, _t, _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -2297,39 +2179,90 @@ def _e_FetchResponse_v12(o: FetchResponse, w: Writer) -> None:
 def _d_FetchResponse_v13(b: memoryview, p: int) -> tuple[FetchResponse, int]:
     _x: Any
     _a: Any
-    f3: Any
-    f4: Any
-    (f0, f1, f2,) = _SResp8.unpack_from(b, p)
+    o: FetchResponse = _new(FetchResponse)
+    (o.throttle_time_ms, o.error_code, o.session_id,) = _SResp8.unpack_from(b, p)
     p += 10
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
             _x, p = _d_FetchResponse_FetchableTopicResponse_v13(b, p)
             _a(_x)
-    f4 = []
+    o.node_endpoints = []
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchResponse(f0, f1, f2, f3, f4, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_FetchResponse_v13(o: FetchResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp8.pack(o.throttle_time_ms, o.error_code, o.session_id)
     _v = o.responses
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_FetchResponse_FetchableTopicResponse_v13(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp6.pack(_o2.partition_index, _o2.error_code, _o2.high_watermark, _o2.last_stable_offset, _o2.log_start_offset)
+                    _v = _o2.aborted_transactions
+                    encode_array_len(b, _v, True, True)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp3.pack(_o3.producer_id, _o3.first_offset)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    b += _SResp7.pack(_o2.preferred_read_replica)
+                    encode_records(w, _o2.records, True)
+                    b = w.b
+                    if (type(_o2.diverging_epoch) is not FetchResponse.EpochEndOffset or _o2.diverging_epoch.epoch != -1 or _o2.diverging_epoch.end_offset != -1 or _o2.diverging_epoch.unknown_tagged_fields != ()) or (type(_o2.current_leader) is not FetchResponse.LeaderIdAndEpoch or _o2.current_leader.leader_id != -1 or _o2.current_leader.leader_epoch != -1 or _o2.current_leader.unknown_tagged_fields != ()) or (type(_o2.snapshot_id) is not FetchResponse.SnapshotId or _o2.snapshot_id.end_offset != -1 or _o2.snapshot_id.epoch != -1 or _o2.snapshot_id.unknown_tagged_fields != ()) or _o2.unknown_tagged_fields:
+                        _t = []
+                        if type(_o2.diverging_epoch) is not FetchResponse.EpochEndOffset or _o2.diverging_epoch.epoch != -1 or _o2.diverging_epoch.end_offset != -1 or _o2.diverging_epoch.unknown_tagged_fields != ():
+                            _w, w = w, Writer()
+                            b = w.b
+                            _e_FetchResponse_EpochEndOffset_v12(_o2.diverging_epoch, w)
+                            b = w.b
+                            _t.append((0, b''.join(w.finish())))
+                            w = _w
+                            b = w.b
+                        if type(_o2.current_leader) is not FetchResponse.LeaderIdAndEpoch or _o2.current_leader.leader_id != -1 or _o2.current_leader.leader_epoch != -1 or _o2.current_leader.unknown_tagged_fields != ():
+                            _w, w = w, Writer()
+                            b = w.b
+                            _e_FetchResponse_LeaderIdAndEpoch_v12(_o2.current_leader, w)
+                            b = w.b
+                            _t.append((1, b''.join(w.finish())))
+                            w = _w
+                            b = w.b
+                        if type(_o2.snapshot_id) is not FetchResponse.SnapshotId or _o2.snapshot_id.end_offset != -1 or _o2.snapshot_id.epoch != -1 or _o2.snapshot_id.unknown_tagged_fields != ():
+                            _w, w = w, Writer()
+                            b = w.b
+                            _e_FetchResponse_SnapshotId_v12(_o2.snapshot_id, w)
+                            b = w.b
+                            _t.append((2, b''.join(w.finish())))
+                            w = _w
+                            b = w.b
+                        encode_tagged(b, _t, _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -2339,23 +2272,23 @@ def _e_FetchResponse_v13(o: FetchResponse, w: Writer) -> None:
 def _d_FetchResponse_v16(b: memoryview, p: int) -> tuple[FetchResponse, int]:
     _x: Any
     _a: Any
-    f3: Any
-    f4: Any
-    (f0, f1, f2,) = _SResp8.unpack_from(b, p)
+    _e: Any
+    o: FetchResponse = _new(FetchResponse)
+    (o.throttle_time_ms, o.error_code, o.session_id,) = _SResp8.unpack_from(b, p)
     p += 10
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
             _x, p = _d_FetchResponse_FetchableTopicResponse_v13(b, p)
             _a(_x)
-    f4 = []
+    o.node_endpoints = []
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -2368,44 +2301,108 @@ def _d_FetchResponse_v16(b: memoryview, p: int) -> tuple[FetchResponse, int]:
                 if _n < 0:
                     raise DecodeError('non-nullable array NodeEndpoints was null')
                 else:
-                    f4 = []
-                    _a = f4.append
+                    o.node_endpoints = []
+                    _a = o.node_endpoints.append
                     for _ in range(_n):
-                        _x, p = _d_FetchResponse_NodeEndpoint_v16(b, p)
-                        _a(_x)
+                        _e = _new(FetchResponse.NodeEndpoint)
+                        (_e.node_id,) = _SResp7.unpack_from(b, p)
+                        p += 4
+                        _e.host, p = read_compact_string(b, p)
+                        (_e.port,) = _SResp7.unpack_from(b, p)
+                        p += 4
+                        _e.rack, p = read_compact_nullable_string(b, p)
+                        if b[p] == 0:
+                            p += 1
+                            _e.unknown_tagged_fields = ()
+                        else:
+                            _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+                        _a(_e)
                 check_tag_end(p, _end, _tag)
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return FetchResponse(f0, f1, f2, f3, f4, _ut), p
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _e_FetchResponse_v16(o: FetchResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp8.pack(o.throttle_time_ms, o.error_code, o.session_id)
     _v = o.responses
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_FetchResponse_FetchableTopicResponse_v13(_x, w)
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp6.pack(_o2.partition_index, _o2.error_code, _o2.high_watermark, _o2.last_stable_offset, _o2.log_start_offset)
+                    _v = _o2.aborted_transactions
+                    encode_array_len(b, _v, True, True)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp3.pack(_o3.producer_id, _o3.first_offset)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    b += _SResp7.pack(_o2.preferred_read_replica)
+                    encode_records(w, _o2.records, True)
+                    b = w.b
+                    if (type(_o2.diverging_epoch) is not FetchResponse.EpochEndOffset or _o2.diverging_epoch.epoch != -1 or _o2.diverging_epoch.end_offset != -1 or _o2.diverging_epoch.unknown_tagged_fields != ()) or (type(_o2.current_leader) is not FetchResponse.LeaderIdAndEpoch or _o2.current_leader.leader_id != -1 or _o2.current_leader.leader_epoch != -1 or _o2.current_leader.unknown_tagged_fields != ()) or (type(_o2.snapshot_id) is not FetchResponse.SnapshotId or _o2.snapshot_id.end_offset != -1 or _o2.snapshot_id.epoch != -1 or _o2.snapshot_id.unknown_tagged_fields != ()) or _o2.unknown_tagged_fields:
+                        _t = []
+                        if type(_o2.diverging_epoch) is not FetchResponse.EpochEndOffset or _o2.diverging_epoch.epoch != -1 or _o2.diverging_epoch.end_offset != -1 or _o2.diverging_epoch.unknown_tagged_fields != ():
+                            _w, w = w, Writer()
+                            b = w.b
+                            _e_FetchResponse_EpochEndOffset_v12(_o2.diverging_epoch, w)
+                            b = w.b
+                            _t.append((0, b''.join(w.finish())))
+                            w = _w
+                            b = w.b
+                        if type(_o2.current_leader) is not FetchResponse.LeaderIdAndEpoch or _o2.current_leader.leader_id != -1 or _o2.current_leader.leader_epoch != -1 or _o2.current_leader.unknown_tagged_fields != ():
+                            _w, w = w, Writer()
+                            b = w.b
+                            _e_FetchResponse_LeaderIdAndEpoch_v12(_o2.current_leader, w)
+                            b = w.b
+                            _t.append((1, b''.join(w.finish())))
+                            w = _w
+                            b = w.b
+                        if type(_o2.snapshot_id) is not FetchResponse.SnapshotId or _o2.snapshot_id.end_offset != -1 or _o2.snapshot_id.epoch != -1 or _o2.snapshot_id.unknown_tagged_fields != ():
+                            _w, w = w, Writer()
+                            b = w.b
+                            _e_FetchResponse_SnapshotId_v12(_o2.snapshot_id, w)
+                            b = w.b
+                            _t.append((2, b''.join(w.finish())))
+                            w = _w
+                            b = w.b
+                        encode_tagged(b, _t, _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
+    if (o.node_endpoints != []) or o.unknown_tagged_fields:
+        _t = []
+        if o.node_endpoints != []:
+            _w, w = w, Writer()
             b = w.b
-    _t: list[tuple[int, bytes]] = []
-    if o.node_endpoints != []:
-        _w, w = w, Writer()
-        b = w.b
-        _v = o.node_endpoints
-        encode_array_len(b, _v, True, False)
-        if _v:
-            for _x in _v:
-                _e_FetchResponse_NodeEndpoint_v16(_x, w)
-                b = w.b
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+            _v = o.node_endpoints
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_FetchResponse_NodeEndpoint_v16(_x, w)
+                    b = w.b
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)

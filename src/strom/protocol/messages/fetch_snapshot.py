@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>qi')
@@ -120,14 +121,15 @@ class FetchSnapshotRequest(Message):
 
 
 def _d_FetchSnapshotRequest_SnapshotId_v0(b: memoryview, p: int) -> tuple[FetchSnapshotRequest.SnapshotId, int]:
-    (f0, f1,) = _SReq0.unpack_from(b, p)
+    o: FetchSnapshotRequest.SnapshotId = _new(FetchSnapshotRequest.SnapshotId)
+    (o.end_offset, o.epoch,) = _SReq0.unpack_from(b, p)
     p += 12
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchSnapshotRequest.SnapshotId(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_FetchSnapshotRequest_SnapshotId_v0(o: FetchSnapshotRequest.SnapshotId, w: Writer) -> None:
@@ -140,42 +142,32 @@ def _e_FetchSnapshotRequest_SnapshotId_v0(o: FetchSnapshotRequest.SnapshotId, w:
 
 
 def _d_FetchSnapshotRequest_PartitionSnapshot_v0(b: memoryview, p: int) -> tuple[FetchSnapshotRequest.PartitionSnapshot, int]:
-    (f0, f1,) = _SReq1.unpack_from(b, p)
+    o: FetchSnapshotRequest.PartitionSnapshot = _new(FetchSnapshotRequest.PartitionSnapshot)
+    (o.partition, o.current_leader_epoch,) = _SReq1.unpack_from(b, p)
     p += 8
-    f2, p = _d_FetchSnapshotRequest_SnapshotId_v0(b, p)
-    (f3,) = _SReq2.unpack_from(b, p)
+    o.snapshot_id, p = _d_FetchSnapshotRequest_SnapshotId_v0(b, p)
+    (o.position,) = _SReq2.unpack_from(b, p)
     p += 8
-    f4 = ZERO_UUID
+    o.replica_directory_id = ZERO_UUID
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchSnapshotRequest.PartitionSnapshot(f0, f1, f2, f3, f4, _ut), p
-
-
-def _e_FetchSnapshotRequest_PartitionSnapshot_v0(o: FetchSnapshotRequest.PartitionSnapshot, w: Writer) -> None:
-    b = w.b
-    b += _SReq1.pack(o.partition, o.current_leader_epoch)
-    _e_FetchSnapshotRequest_SnapshotId_v0(o.snapshot_id, w)
-    b = w.b
-    b += _SReq2.pack(o.position)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_FetchSnapshotRequest_PartitionSnapshot_v1(b: memoryview, p: int) -> tuple[FetchSnapshotRequest.PartitionSnapshot, int]:
-    (f0, f1,) = _SReq1.unpack_from(b, p)
+    o: FetchSnapshotRequest.PartitionSnapshot = _new(FetchSnapshotRequest.PartitionSnapshot)
+    (o.partition, o.current_leader_epoch,) = _SReq1.unpack_from(b, p)
     p += 8
-    f2, p = _d_FetchSnapshotRequest_SnapshotId_v0(b, p)
-    (f3,) = _SReq2.unpack_from(b, p)
+    o.snapshot_id, p = _d_FetchSnapshotRequest_SnapshotId_v0(b, p)
+    (o.position,) = _SReq2.unpack_from(b, p)
     p += 8
-    f4 = ZERO_UUID
+    o.replica_directory_id = ZERO_UUID
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -184,132 +176,78 @@ def _d_FetchSnapshotRequest_PartitionSnapshot_v1(b: memoryview, p: int) -> tuple
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                f4, p = read_uuid(b, p)
+                o.replica_directory_id, p = read_uuid(b, p)
                 check_tag_end(p, _end, _tag)
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return FetchSnapshotRequest.PartitionSnapshot(f0, f1, f2, f3, f4, _ut), p
-
-
-def _e_FetchSnapshotRequest_PartitionSnapshot_v1(o: FetchSnapshotRequest.PartitionSnapshot, w: Writer) -> None:
-    b = w.b
-    b += _SReq1.pack(o.partition, o.current_leader_epoch)
-    _e_FetchSnapshotRequest_SnapshotId_v0(o.snapshot_id, w)
-    b = w.b
-    b += _SReq2.pack(o.position)
-    _t: list[tuple[int, bytes]] = []
-    if o.replica_directory_id != ZERO_UUID:
-        _w, w = w, Writer()
-        b = w.b
-        b += o.replica_directory_id.bytes
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
-        encode_tagged(b, _t, o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _d_FetchSnapshotRequest_TopicSnapshot_v0(b: memoryview, p: int) -> tuple[FetchSnapshotRequest.TopicSnapshot, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    o: FetchSnapshotRequest.TopicSnapshot = _new(FetchSnapshotRequest.TopicSnapshot)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 30)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_FetchSnapshotRequest_PartitionSnapshot_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchSnapshotRequest.TopicSnapshot(f0, f1, _ut), p
-
-
-def _e_FetchSnapshotRequest_TopicSnapshot_v0(o: FetchSnapshotRequest.TopicSnapshot, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_FetchSnapshotRequest_PartitionSnapshot_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_FetchSnapshotRequest_TopicSnapshot_v1(b: memoryview, p: int) -> tuple[FetchSnapshotRequest.TopicSnapshot, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    o: FetchSnapshotRequest.TopicSnapshot = _new(FetchSnapshotRequest.TopicSnapshot)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 30)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_FetchSnapshotRequest_PartitionSnapshot_v1(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchSnapshotRequest.TopicSnapshot(f0, f1, _ut), p
-
-
-def _e_FetchSnapshotRequest_TopicSnapshot_v1(o: FetchSnapshotRequest.TopicSnapshot, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_FetchSnapshotRequest_PartitionSnapshot_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_FetchSnapshotRequest_v0(b: memoryview, p: int) -> tuple[FetchSnapshotRequest, int]:
     _x: Any
     _a: Any
-    f3: Any
-    f0 = None
-    (f1, f2,) = _SReq1.unpack_from(b, p)
+    o: FetchSnapshotRequest = _new(FetchSnapshotRequest)
+    o.cluster_id = None
+    (o.replica_id, o.max_bytes,) = _SReq1.unpack_from(b, p)
     p += 8
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_FetchSnapshotRequest_TopicSnapshot_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -318,35 +256,52 @@ def _d_FetchSnapshotRequest_v0(b: memoryview, p: int) -> tuple[FetchSnapshotRequ
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                f0, p = read_compact_nullable_string(b, p)
+                o.cluster_id, p = read_compact_nullable_string(b, p)
                 check_tag_end(p, _end, _tag)
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return FetchSnapshotRequest(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _e_FetchSnapshotRequest_v0(o: FetchSnapshotRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SReq1.pack(o.replica_id, o.max_bytes)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_FetchSnapshotRequest_TopicSnapshot_v0(_x, w)
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.partition, _o2.current_leader_epoch)
+                    _e_FetchSnapshotRequest_SnapshotId_v0(_o2.snapshot_id, w)
+                    b = w.b
+                    b += _SReq2.pack(_o2.position)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
+    if (o.cluster_id != None) or o.unknown_tagged_fields:
+        _t = []
+        if o.cluster_id != None:
+            _w, w = w, Writer()
             b = w.b
-    _t: list[tuple[int, bytes]] = []
-    if o.cluster_id != None:
-        _w, w = w, Writer()
-        b = w.b
-        encode_string(b, o.cluster_id, True, True)
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+            encode_string(b, o.cluster_id, True, True)
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)
@@ -355,22 +310,22 @@ def _e_FetchSnapshotRequest_v0(o: FetchSnapshotRequest, w: Writer) -> None:
 def _d_FetchSnapshotRequest_v1(b: memoryview, p: int) -> tuple[FetchSnapshotRequest, int]:
     _x: Any
     _a: Any
-    f3: Any
-    f0 = None
-    (f1, f2,) = _SReq1.unpack_from(b, p)
+    o: FetchSnapshotRequest = _new(FetchSnapshotRequest)
+    o.cluster_id = None
+    (o.replica_id, o.max_bytes,) = _SReq1.unpack_from(b, p)
     p += 8
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_FetchSnapshotRequest_TopicSnapshot_v1(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -379,35 +334,60 @@ def _d_FetchSnapshotRequest_v1(b: memoryview, p: int) -> tuple[FetchSnapshotRequ
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                f0, p = read_compact_nullable_string(b, p)
+                o.cluster_id, p = read_compact_nullable_string(b, p)
                 check_tag_end(p, _end, _tag)
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return FetchSnapshotRequest(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _e_FetchSnapshotRequest_v1(o: FetchSnapshotRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SReq1.pack(o.replica_id, o.max_bytes)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_FetchSnapshotRequest_TopicSnapshot_v1(_x, w)
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.partition, _o2.current_leader_epoch)
+                    _e_FetchSnapshotRequest_SnapshotId_v0(_o2.snapshot_id, w)
+                    b = w.b
+                    b += _SReq2.pack(_o2.position)
+                    if (_o2.replica_directory_id != ZERO_UUID) or _o2.unknown_tagged_fields:
+                        _t = []
+                        if _o2.replica_directory_id != ZERO_UUID:
+                            _w, w = w, Writer()
+                            b = w.b
+                            b += _o2.replica_directory_id.bytes
+                            _t.append((0, b''.join(w.finish())))
+                            w = _w
+                            b = w.b
+                        encode_tagged(b, _t, _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
+    if (o.cluster_id != None) or o.unknown_tagged_fields:
+        _t = []
+        if o.cluster_id != None:
+            _w, w = w, Writer()
             b = w.b
-    _t: list[tuple[int, bytes]] = []
-    if o.cluster_id != None:
-        _w, w = w, Writer()
-        b = w.b
-        encode_string(b, o.cluster_id, True, True)
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+            encode_string(b, o.cluster_id, True, True)
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)
@@ -563,14 +543,15 @@ class FetchSnapshotResponse(Message):
 
 
 def _d_FetchSnapshotResponse_SnapshotId_v0(b: memoryview, p: int) -> tuple[FetchSnapshotResponse.SnapshotId, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
+    o: FetchSnapshotResponse.SnapshotId = _new(FetchSnapshotResponse.SnapshotId)
+    (o.end_offset, o.epoch,) = _SResp0.unpack_from(b, p)
     p += 12
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchSnapshotResponse.SnapshotId(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_FetchSnapshotResponse_SnapshotId_v0(o: FetchSnapshotResponse.SnapshotId, w: Writer) -> None:
@@ -583,14 +564,15 @@ def _e_FetchSnapshotResponse_SnapshotId_v0(o: FetchSnapshotResponse.SnapshotId, 
 
 
 def _d_FetchSnapshotResponse_LeaderIdAndEpoch_v0(b: memoryview, p: int) -> tuple[FetchSnapshotResponse.LeaderIdAndEpoch, int]:
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    o: FetchSnapshotResponse.LeaderIdAndEpoch = _new(FetchSnapshotResponse.LeaderIdAndEpoch)
+    (o.leader_id, o.leader_epoch,) = _SResp1.unpack_from(b, p)
     p += 8
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchSnapshotResponse.LeaderIdAndEpoch(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_FetchSnapshotResponse_LeaderIdAndEpoch_v0(o: FetchSnapshotResponse.LeaderIdAndEpoch, w: Writer) -> None:
@@ -603,16 +585,21 @@ def _e_FetchSnapshotResponse_LeaderIdAndEpoch_v0(o: FetchSnapshotResponse.Leader
 
 
 def _d_FetchSnapshotResponse_PartitionSnapshot_v0(b: memoryview, p: int) -> tuple[FetchSnapshotResponse.PartitionSnapshot, int]:
-    (f0, f1,) = _SResp2.unpack_from(b, p)
+    o: FetchSnapshotResponse.PartitionSnapshot = _new(FetchSnapshotResponse.PartitionSnapshot)
+    (o.index, o.error_code,) = _SResp2.unpack_from(b, p)
     p += 6
-    f2, p = _d_FetchSnapshotResponse_SnapshotId_v0(b, p)
-    f3 = FetchSnapshotResponse.LeaderIdAndEpoch()
-    (f4, f5,) = _SResp3.unpack_from(b, p)
+    o.snapshot_id, p = _d_FetchSnapshotResponse_SnapshotId_v0(b, p)
+    o.current_leader = FetchSnapshotResponse.LeaderIdAndEpoch()
+    (o.size, o.position,) = _SResp3.unpack_from(b, p)
     p += 16
-    f6, p = read_compact_records(b, p)
+    if b[p] < 0x80 or not 0 < b[p + 1] < 0x80 or (_end := p + 1 + (b[p] & 0x7F | b[p + 1] << 7)) > len(b):
+        o.unaligned_records, p = read_compact_records(b, p)
+    else:
+        o.unaligned_records = b[p + 2 : _end]
+        p = _end
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -621,89 +608,35 @@ def _d_FetchSnapshotResponse_PartitionSnapshot_v0(b: memoryview, p: int) -> tupl
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                f3, p = _d_FetchSnapshotResponse_LeaderIdAndEpoch_v0(b, p)
+                o.current_leader, p = _d_FetchSnapshotResponse_LeaderIdAndEpoch_v0(b, p)
                 check_tag_end(p, _end, _tag)
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return FetchSnapshotResponse.PartitionSnapshot(f0, f1, f2, f3, f4, f5, f6, _ut), p
-
-
-def _e_FetchSnapshotResponse_PartitionSnapshot_v0(o: FetchSnapshotResponse.PartitionSnapshot, w: Writer) -> None:
-    b = w.b
-    b += _SResp2.pack(o.index, o.error_code)
-    _e_FetchSnapshotResponse_SnapshotId_v0(o.snapshot_id, w)
-    b = w.b
-    b += _SResp3.pack(o.size, o.position)
-    encode_records(w, o.unaligned_records, True)
-    b = w.b
-    _t: list[tuple[int, bytes]] = []
-    if type(o.current_leader) is not FetchSnapshotResponse.LeaderIdAndEpoch or o.current_leader.leader_id != 0 or o.current_leader.leader_epoch != 0 or o.current_leader.unknown_tagged_fields != ():
-        _w, w = w, Writer()
-        b = w.b
-        _e_FetchSnapshotResponse_LeaderIdAndEpoch_v0(o.current_leader, w)
-        b = w.b
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
-        encode_tagged(b, _t, o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _d_FetchSnapshotResponse_TopicSnapshot_v0(b: memoryview, p: int) -> tuple[FetchSnapshotResponse.TopicSnapshot, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    o: FetchSnapshotResponse.TopicSnapshot = _new(FetchSnapshotResponse.TopicSnapshot)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 37)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_FetchSnapshotResponse_PartitionSnapshot_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchSnapshotResponse.TopicSnapshot(f0, f1, _ut), p
-
-
-def _e_FetchSnapshotResponse_TopicSnapshot_v0(o: FetchSnapshotResponse.TopicSnapshot, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_FetchSnapshotResponse_PartitionSnapshot_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_FetchSnapshotResponse_NodeEndpoint_v1(b: memoryview, p: int) -> tuple[FetchSnapshotResponse.NodeEndpoint, int]:
-    (f0,) = _SResp4.unpack_from(b, p)
-    p += 4
-    f1, p = read_compact_string(b, p)
-    (f2,) = _SResp5.unpack_from(b, p)
-    p += 2
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchSnapshotResponse.NodeEndpoint(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_FetchSnapshotResponse_NodeEndpoint_v1(o: FetchSnapshotResponse.NodeEndpoint, w: Writer) -> None:
@@ -720,39 +653,66 @@ def _e_FetchSnapshotResponse_NodeEndpoint_v1(o: FetchSnapshotResponse.NodeEndpoi
 def _d_FetchSnapshotResponse_v0(b: memoryview, p: int) -> tuple[FetchSnapshotResponse, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f3: Any
-    (f0, f1,) = _SResp2.unpack_from(b, p)
+    o: FetchSnapshotResponse = _new(FetchSnapshotResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp2.unpack_from(b, p)
     p += 6
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_FetchSnapshotResponse_TopicSnapshot_v0(b, p)
             _a(_x)
-    f3 = []
+    o.node_endpoints = []
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchSnapshotResponse(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_FetchSnapshotResponse_v0(o: FetchSnapshotResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms, o.error_code)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_FetchSnapshotResponse_TopicSnapshot_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp2.pack(_o2.index, _o2.error_code)
+                    _e_FetchSnapshotResponse_SnapshotId_v0(_o2.snapshot_id, w)
+                    b = w.b
+                    b += _SResp3.pack(_o2.size, _o2.position)
+                    encode_records(w, _o2.unaligned_records, True)
+                    b = w.b
+                    if (type(_o2.current_leader) is not FetchSnapshotResponse.LeaderIdAndEpoch or _o2.current_leader.leader_id != 0 or _o2.current_leader.leader_epoch != 0 or _o2.current_leader.unknown_tagged_fields != ()) or _o2.unknown_tagged_fields:
+                        _t = []
+                        if type(_o2.current_leader) is not FetchSnapshotResponse.LeaderIdAndEpoch or _o2.current_leader.leader_id != 0 or _o2.current_leader.leader_epoch != 0 or _o2.current_leader.unknown_tagged_fields != ():
+                            _w, w = w, Writer()
+                            b = w.b
+                            _e_FetchSnapshotResponse_LeaderIdAndEpoch_v0(_o2.current_leader, w)
+                            b = w.b
+                            _t.append((0, b''.join(w.finish())))
+                            w = _w
+                            b = w.b
+                        encode_tagged(b, _t, _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -762,23 +722,23 @@ def _e_FetchSnapshotResponse_v0(o: FetchSnapshotResponse, w: Writer) -> None:
 def _d_FetchSnapshotResponse_v1(b: memoryview, p: int) -> tuple[FetchSnapshotResponse, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f3: Any
-    (f0, f1,) = _SResp2.unpack_from(b, p)
+    _e: Any
+    o: FetchSnapshotResponse = _new(FetchSnapshotResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp2.unpack_from(b, p)
     p += 6
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_FetchSnapshotResponse_TopicSnapshot_v0(b, p)
             _a(_x)
-    f3 = []
+    o.node_endpoints = []
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -791,44 +751,83 @@ def _d_FetchSnapshotResponse_v1(b: memoryview, p: int) -> tuple[FetchSnapshotRes
                 if _n < 0:
                     raise DecodeError('non-nullable array NodeEndpoints was null')
                 else:
-                    f3 = []
-                    _a = f3.append
+                    o.node_endpoints = []
+                    _a = o.node_endpoints.append
                     for _ in range(_n):
-                        _x, p = _d_FetchSnapshotResponse_NodeEndpoint_v1(b, p)
-                        _a(_x)
+                        _e = _new(FetchSnapshotResponse.NodeEndpoint)
+                        (_e.node_id,) = _SResp4.unpack_from(b, p)
+                        p += 4
+                        _e.host, p = read_compact_string(b, p)
+                        (_e.port,) = _SResp5.unpack_from(b, p)
+                        p += 2
+                        if b[p] == 0:
+                            p += 1
+                            _e.unknown_tagged_fields = ()
+                        else:
+                            _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+                        _a(_e)
                 check_tag_end(p, _end, _tag)
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return FetchSnapshotResponse(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _e_FetchSnapshotResponse_v1(o: FetchSnapshotResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
+    _o2: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms, o.error_code)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_FetchSnapshotResponse_TopicSnapshot_v0(_x, w)
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp2.pack(_o2.index, _o2.error_code)
+                    _e_FetchSnapshotResponse_SnapshotId_v0(_o2.snapshot_id, w)
+                    b = w.b
+                    b += _SResp3.pack(_o2.size, _o2.position)
+                    encode_records(w, _o2.unaligned_records, True)
+                    b = w.b
+                    if (type(_o2.current_leader) is not FetchSnapshotResponse.LeaderIdAndEpoch or _o2.current_leader.leader_id != 0 or _o2.current_leader.leader_epoch != 0 or _o2.current_leader.unknown_tagged_fields != ()) or _o2.unknown_tagged_fields:
+                        _t = []
+                        if type(_o2.current_leader) is not FetchSnapshotResponse.LeaderIdAndEpoch or _o2.current_leader.leader_id != 0 or _o2.current_leader.leader_epoch != 0 or _o2.current_leader.unknown_tagged_fields != ():
+                            _w, w = w, Writer()
+                            b = w.b
+                            _e_FetchSnapshotResponse_LeaderIdAndEpoch_v0(_o2.current_leader, w)
+                            b = w.b
+                            _t.append((0, b''.join(w.finish())))
+                            w = _w
+                            b = w.b
+                        encode_tagged(b, _t, _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
+    if (o.node_endpoints != []) or o.unknown_tagged_fields:
+        _t = []
+        if o.node_endpoints != []:
+            _w, w = w, Writer()
             b = w.b
-    _t: list[tuple[int, bytes]] = []
-    if o.node_endpoints != []:
-        _w, w = w, Writer()
-        b = w.b
-        _v = o.node_endpoints
-        encode_array_len(b, _v, True, False)
-        if _v:
-            for _x in _v:
-                _e_FetchSnapshotResponse_NodeEndpoint_v1(_x, w)
-                b = w.b
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+            _v = o.node_endpoints
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_FetchSnapshotResponse_NodeEndpoint_v1(_x, w)
+                    b = w.b
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>b')
@@ -55,11 +56,12 @@ class FindCoordinatorRequest(Message):
 
 
 def _d_FindCoordinatorRequest_v0(b: memoryview, p: int) -> tuple[FindCoordinatorRequest, int]:
-    f2: Any
-    f0, p = read_string(b, p)
-    f1 = 0
-    f2 = []
-    return FindCoordinatorRequest(f0, f1, f2), p
+    o: FindCoordinatorRequest = _new(FindCoordinatorRequest)
+    o.key, p = read_string(b, p)
+    o.key_type = 0
+    o.coordinator_keys = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_FindCoordinatorRequest_v0(o: FindCoordinatorRequest, w: Writer) -> None:
@@ -68,12 +70,13 @@ def _e_FindCoordinatorRequest_v0(o: FindCoordinatorRequest, w: Writer) -> None:
 
 
 def _d_FindCoordinatorRequest_v1(b: memoryview, p: int) -> tuple[FindCoordinatorRequest, int]:
-    f2: Any
-    f0, p = read_string(b, p)
-    (f1,) = _SReq0.unpack_from(b, p)
+    o: FindCoordinatorRequest = _new(FindCoordinatorRequest)
+    o.key, p = read_string(b, p)
+    (o.key_type,) = _SReq0.unpack_from(b, p)
     p += 1
-    f2 = []
-    return FindCoordinatorRequest(f0, f1, f2), p
+    o.coordinator_keys = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_FindCoordinatorRequest_v1(o: FindCoordinatorRequest, w: Writer) -> None:
@@ -83,17 +86,17 @@ def _e_FindCoordinatorRequest_v1(o: FindCoordinatorRequest, w: Writer) -> None:
 
 
 def _d_FindCoordinatorRequest_v3(b: memoryview, p: int) -> tuple[FindCoordinatorRequest, int]:
-    f2: Any
-    f0, p = read_compact_string(b, p)
-    (f1,) = _SReq0.unpack_from(b, p)
+    o: FindCoordinatorRequest = _new(FindCoordinatorRequest)
+    o.key, p = read_compact_string(b, p)
+    (o.key_type,) = _SReq0.unpack_from(b, p)
     p += 1
-    f2 = []
+    o.coordinator_keys = []
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FindCoordinatorRequest(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_FindCoordinatorRequest_v3(o: FindCoordinatorRequest, w: Writer) -> None:
@@ -109,25 +112,25 @@ def _e_FindCoordinatorRequest_v3(o: FindCoordinatorRequest, w: Writer) -> None:
 def _d_FindCoordinatorRequest_v4(b: memoryview, p: int) -> tuple[FindCoordinatorRequest, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0 = ''
-    (f1,) = _SReq0.unpack_from(b, p)
+    o: FindCoordinatorRequest = _new(FindCoordinatorRequest)
+    o.key = ''
+    (o.key_type,) = _SReq0.unpack_from(b, p)
     p += 1
     _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array CoordinatorKeys was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.coordinator_keys = []
+        _a = o.coordinator_keys.append
         for _ in range(_n):
             _x, p = read_compact_string(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FindCoordinatorRequest(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_FindCoordinatorRequest_v4(o: FindCoordinatorRequest, w: Writer) -> None:
@@ -228,48 +231,20 @@ class FindCoordinatorResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_FindCoordinatorResponse_Coordinator_v4(b: memoryview, p: int) -> tuple[FindCoordinatorResponse.Coordinator, int]:
-    f0, p = read_compact_string(b, p)
-    (f1,) = _SResp0.unpack_from(b, p)
-    p += 4
-    f2, p = read_compact_string(b, p)
-    (f3, f4,) = _SResp1.unpack_from(b, p)
-    p += 6
-    f5, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return FindCoordinatorResponse.Coordinator(f0, f1, f2, f3, f4, f5, _ut), p
-
-
-def _e_FindCoordinatorResponse_Coordinator_v4(o: FindCoordinatorResponse.Coordinator, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.key, True, False)
-    b += _SResp0.pack(o.node_id)
-    encode_string(b, o.host, True, False)
-    b += _SResp1.pack(o.port, o.error_code)
-    encode_string(b, o.error_message, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_FindCoordinatorResponse_v0(b: memoryview, p: int) -> tuple[FindCoordinatorResponse, int]:
-    f6: Any
-    f0 = 0
-    (f1,) = _SResp2.unpack_from(b, p)
+    o: FindCoordinatorResponse = _new(FindCoordinatorResponse)
+    o.throttle_time_ms = 0
+    (o.error_code,) = _SResp2.unpack_from(b, p)
     p += 2
-    f2 = ''
-    (f3,) = _SResp0.unpack_from(b, p)
+    o.error_message = ''
+    (o.node_id,) = _SResp0.unpack_from(b, p)
     p += 4
-    f4, p = read_string(b, p)
-    (f5,) = _SResp0.unpack_from(b, p)
+    o.host, p = read_string(b, p)
+    (o.port,) = _SResp0.unpack_from(b, p)
     p += 4
-    f6 = []
-    return FindCoordinatorResponse(f0, f1, f2, f3, f4, f5, f6), p
+    o.coordinators = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_FindCoordinatorResponse_v0(o: FindCoordinatorResponse, w: Writer) -> None:
@@ -280,17 +255,18 @@ def _e_FindCoordinatorResponse_v0(o: FindCoordinatorResponse, w: Writer) -> None
 
 
 def _d_FindCoordinatorResponse_v1(b: memoryview, p: int) -> tuple[FindCoordinatorResponse, int]:
-    f6: Any
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    o: FindCoordinatorResponse = _new(FindCoordinatorResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp1.unpack_from(b, p)
     p += 6
-    f2, p = read_nullable_string(b, p)
-    (f3,) = _SResp0.unpack_from(b, p)
+    o.error_message, p = read_nullable_string(b, p)
+    (o.node_id,) = _SResp0.unpack_from(b, p)
     p += 4
-    f4, p = read_string(b, p)
-    (f5,) = _SResp0.unpack_from(b, p)
+    o.host, p = read_string(b, p)
+    (o.port,) = _SResp0.unpack_from(b, p)
     p += 4
-    f6 = []
-    return FindCoordinatorResponse(f0, f1, f2, f3, f4, f5, f6), p
+    o.coordinators = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_FindCoordinatorResponse_v1(o: FindCoordinatorResponse, w: Writer) -> None:
@@ -303,22 +279,22 @@ def _e_FindCoordinatorResponse_v1(o: FindCoordinatorResponse, w: Writer) -> None
 
 
 def _d_FindCoordinatorResponse_v3(b: memoryview, p: int) -> tuple[FindCoordinatorResponse, int]:
-    f6: Any
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    o: FindCoordinatorResponse = _new(FindCoordinatorResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp1.unpack_from(b, p)
     p += 6
-    f2, p = read_compact_nullable_string(b, p)
-    (f3,) = _SResp0.unpack_from(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
+    (o.node_id,) = _SResp0.unpack_from(b, p)
     p += 4
-    f4, p = read_compact_string(b, p)
-    (f5,) = _SResp0.unpack_from(b, p)
+    o.host, p = read_compact_string(b, p)
+    (o.port,) = _SResp0.unpack_from(b, p)
     p += 4
-    f6 = []
+    o.coordinators = []
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FindCoordinatorResponse(f0, f1, f2, f3, f4, f5, f6, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_FindCoordinatorResponse_v3(o: FindCoordinatorResponse, w: Writer) -> None:
@@ -335,44 +311,63 @@ def _e_FindCoordinatorResponse_v3(o: FindCoordinatorResponse, w: Writer) -> None
 
 
 def _d_FindCoordinatorResponse_v4(b: memoryview, p: int) -> tuple[FindCoordinatorResponse, int]:
-    _x: Any
     _a: Any
-    f6: Any
-    (f0,) = _SResp0.unpack_from(b, p)
+    _e: Any
+    o: FindCoordinatorResponse = _new(FindCoordinatorResponse)
+    (o.throttle_time_ms,) = _SResp0.unpack_from(b, p)
     p += 4
-    f1 = 0
-    f2 = ''
-    f3 = 0
-    f4 = ''
-    f5 = 0
+    o.error_code = 0
+    o.error_message = ''
+    o.node_id = 0
+    o.host = ''
+    o.port = 0
     _n, p = read_compact_array_len(b, p, 14)
     if _n < 0:
         raise DecodeError('non-nullable array Coordinators was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.coordinators = []
+        _a = o.coordinators.append
         for _ in range(_n):
-            _x, p = _d_FindCoordinatorResponse_Coordinator_v4(b, p)
-            _a(_x)
+            _e = _new(FindCoordinatorResponse.Coordinator)
+            _e.key, p = read_compact_string(b, p)
+            (_e.node_id,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.host, p = read_compact_string(b, p)
+            (_e.port, _e.error_code,) = _SResp1.unpack_from(b, p)
+            p += 6
+            _e.error_message, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FindCoordinatorResponse(f0, f1, f2, f3, f4, f5, f6, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_FindCoordinatorResponse_v4(o: FindCoordinatorResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.coordinators
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_FindCoordinatorResponse_Coordinator_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.key, True, False)
+            b += _SResp0.pack(_o.node_id)
+            encode_string(b, _o.host, True, False)
+            b += _SResp1.pack(_o.port, _o.error_code)
+            encode_string(b, _o.error_message, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

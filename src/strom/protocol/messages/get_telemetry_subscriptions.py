@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 
@@ -48,13 +49,14 @@ class GetTelemetrySubscriptionsRequest(Message):
 
 
 def _d_GetTelemetrySubscriptionsRequest_v0(b: memoryview, p: int) -> tuple[GetTelemetrySubscriptionsRequest, int]:
-    f0, p = read_uuid(b, p)
+    o: GetTelemetrySubscriptionsRequest = _new(GetTelemetrySubscriptionsRequest)
+    o.client_instance_id, p = read_uuid(b, p)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return GetTelemetrySubscriptionsRequest(f0, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_GetTelemetrySubscriptionsRequest_v0(o: GetTelemetrySubscriptionsRequest, w: Writer) -> None:
@@ -127,35 +129,35 @@ class GetTelemetrySubscriptionsResponse(Message):
 def _d_GetTelemetrySubscriptionsResponse_v0(b: memoryview, p: int) -> tuple[GetTelemetrySubscriptionsResponse, int]:
     _x: Any
     _a: Any
-    f8: Any
-    (f0, f1,) = _SResp0.unpack_from(b, p)
+    o: GetTelemetrySubscriptionsResponse = _new(GetTelemetrySubscriptionsResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp0.unpack_from(b, p)
     p += 6
-    f2, p = read_uuid(b, p)
-    (f3,) = _SResp1.unpack_from(b, p)
+    o.client_instance_id, p = read_uuid(b, p)
+    (o.subscription_id,) = _SResp1.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array AcceptedCompressionTypes was null')
     else:
-        f4 = list(struct.unpack_from(f'>{_n}b', b, p))
+        o.accepted_compression_types = list(struct.unpack_from(f'>{_n}b', b, p))
         p += 1 * _n
-    (f5, f6, f7,) = _SResp2.unpack_from(b, p)
+    (o.push_interval_ms, o.telemetry_max_bytes, o.delta_temporality,) = _SResp2.unpack_from(b, p)
     p += 9
     _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array RequestedMetrics was null')
     else:
-        f8 = []
-        _a = f8.append
+        o.requested_metrics = []
+        _a = o.requested_metrics.append
         for _ in range(_n):
             _x, p = read_compact_string(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return GetTelemetrySubscriptionsResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_GetTelemetrySubscriptionsResponse_v0(o: GetTelemetrySubscriptionsResponse, w: Writer) -> None:

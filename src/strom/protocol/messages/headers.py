@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SH0 = struct.Struct('>hhi')
@@ -57,10 +58,12 @@ class RequestHeader(Message):
 
 
 def _d_RequestHeader_v0(b: memoryview, p: int) -> tuple[RequestHeader, int]:
-    (f0, f1, f2,) = _SH0.unpack_from(b, p)
+    o: RequestHeader = _new(RequestHeader)
+    (o.request_api_key, o.request_api_version, o.correlation_id,) = _SH0.unpack_from(b, p)
     p += 8
-    f3 = ''
-    return RequestHeader(f0, f1, f2, f3), p
+    o.client_id = ''
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_RequestHeader_v0(o: RequestHeader, w: Writer) -> None:
@@ -69,10 +72,12 @@ def _e_RequestHeader_v0(o: RequestHeader, w: Writer) -> None:
 
 
 def _d_RequestHeader_v1(b: memoryview, p: int) -> tuple[RequestHeader, int]:
-    (f0, f1, f2,) = _SH0.unpack_from(b, p)
+    o: RequestHeader = _new(RequestHeader)
+    (o.request_api_key, o.request_api_version, o.correlation_id,) = _SH0.unpack_from(b, p)
     p += 8
-    f3, p = read_nullable_string(b, p)
-    return RequestHeader(f0, f1, f2, f3), p
+    o.client_id, p = read_nullable_string(b, p)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_RequestHeader_v1(o: RequestHeader, w: Writer) -> None:
@@ -82,15 +87,16 @@ def _e_RequestHeader_v1(o: RequestHeader, w: Writer) -> None:
 
 
 def _d_RequestHeader_v2(b: memoryview, p: int) -> tuple[RequestHeader, int]:
-    (f0, f1, f2,) = _SH0.unpack_from(b, p)
+    o: RequestHeader = _new(RequestHeader)
+    (o.request_api_key, o.request_api_version, o.correlation_id,) = _SH0.unpack_from(b, p)
     p += 8
-    f3, p = read_nullable_string(b, p)
+    o.client_id, p = read_nullable_string(b, p)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return RequestHeader(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_RequestHeader_v2(o: RequestHeader, w: Writer) -> None:
@@ -135,9 +141,11 @@ class ResponseHeader(Message):
 
 
 def _d_ResponseHeader_v0(b: memoryview, p: int) -> tuple[ResponseHeader, int]:
-    (f0,) = _SRespH0.unpack_from(b, p)
+    o: ResponseHeader = _new(ResponseHeader)
+    (o.correlation_id,) = _SRespH0.unpack_from(b, p)
     p += 4
-    return ResponseHeader(f0), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ResponseHeader_v0(o: ResponseHeader, w: Writer) -> None:
@@ -146,14 +154,15 @@ def _e_ResponseHeader_v0(o: ResponseHeader, w: Writer) -> None:
 
 
 def _d_ResponseHeader_v1(b: memoryview, p: int) -> tuple[ResponseHeader, int]:
-    (f0,) = _SRespH0.unpack_from(b, p)
+    o: ResponseHeader = _new(ResponseHeader)
+    (o.correlation_id,) = _SRespH0.unpack_from(b, p)
     p += 4
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ResponseHeader(f0, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ResponseHeader_v1(o: ResponseHeader, w: Writer) -> None:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>i')
@@ -58,12 +59,14 @@ class HeartbeatRequest(Message):
 
 
 def _d_HeartbeatRequest_v0(b: memoryview, p: int) -> tuple[HeartbeatRequest, int]:
-    f0, p = read_string(b, p)
-    (f1,) = _SReq0.unpack_from(b, p)
+    o: HeartbeatRequest = _new(HeartbeatRequest)
+    o.group_id, p = read_string(b, p)
+    (o.generation_id,) = _SReq0.unpack_from(b, p)
     p += 4
-    f2, p = read_string(b, p)
-    f3 = None
-    return HeartbeatRequest(f0, f1, f2, f3), p
+    o.member_id, p = read_string(b, p)
+    o.group_instance_id = None
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_HeartbeatRequest_v0(o: HeartbeatRequest, w: Writer) -> None:
@@ -74,12 +77,14 @@ def _e_HeartbeatRequest_v0(o: HeartbeatRequest, w: Writer) -> None:
 
 
 def _d_HeartbeatRequest_v3(b: memoryview, p: int) -> tuple[HeartbeatRequest, int]:
-    f0, p = read_string(b, p)
-    (f1,) = _SReq0.unpack_from(b, p)
+    o: HeartbeatRequest = _new(HeartbeatRequest)
+    o.group_id, p = read_string(b, p)
+    (o.generation_id,) = _SReq0.unpack_from(b, p)
     p += 4
-    f2, p = read_string(b, p)
-    f3, p = read_nullable_string(b, p)
-    return HeartbeatRequest(f0, f1, f2, f3), p
+    o.member_id, p = read_string(b, p)
+    o.group_instance_id, p = read_nullable_string(b, p)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_HeartbeatRequest_v3(o: HeartbeatRequest, w: Writer) -> None:
@@ -91,17 +96,18 @@ def _e_HeartbeatRequest_v3(o: HeartbeatRequest, w: Writer) -> None:
 
 
 def _d_HeartbeatRequest_v4(b: memoryview, p: int) -> tuple[HeartbeatRequest, int]:
-    f0, p = read_compact_string(b, p)
-    (f1,) = _SReq0.unpack_from(b, p)
+    o: HeartbeatRequest = _new(HeartbeatRequest)
+    o.group_id, p = read_compact_string(b, p)
+    (o.generation_id,) = _SReq0.unpack_from(b, p)
     p += 4
-    f2, p = read_compact_string(b, p)
-    f3, p = read_compact_nullable_string(b, p)
+    o.member_id, p = read_compact_string(b, p)
+    o.group_instance_id, p = read_compact_nullable_string(b, p)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return HeartbeatRequest(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_HeartbeatRequest_v4(o: HeartbeatRequest, w: Writer) -> None:
@@ -153,10 +159,12 @@ class HeartbeatResponse(Message):
 
 
 def _d_HeartbeatResponse_v0(b: memoryview, p: int) -> tuple[HeartbeatResponse, int]:
-    f0 = 0
-    (f1,) = _SResp0.unpack_from(b, p)
+    o: HeartbeatResponse = _new(HeartbeatResponse)
+    o.throttle_time_ms = 0
+    (o.error_code,) = _SResp0.unpack_from(b, p)
     p += 2
-    return HeartbeatResponse(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_HeartbeatResponse_v0(o: HeartbeatResponse, w: Writer) -> None:
@@ -165,9 +173,11 @@ def _e_HeartbeatResponse_v0(o: HeartbeatResponse, w: Writer) -> None:
 
 
 def _d_HeartbeatResponse_v1(b: memoryview, p: int) -> tuple[HeartbeatResponse, int]:
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    o: HeartbeatResponse = _new(HeartbeatResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp1.unpack_from(b, p)
     p += 6
-    return HeartbeatResponse(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_HeartbeatResponse_v1(o: HeartbeatResponse, w: Writer) -> None:
@@ -176,14 +186,15 @@ def _e_HeartbeatResponse_v1(o: HeartbeatResponse, w: Writer) -> None:
 
 
 def _d_HeartbeatResponse_v4(b: memoryview, p: int) -> tuple[HeartbeatResponse, int]:
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    o: HeartbeatResponse = _new(HeartbeatResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp1.unpack_from(b, p)
     p += 6
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return HeartbeatResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_HeartbeatResponse_v4(o: HeartbeatResponse, w: Writer) -> None:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>i')
@@ -59,12 +60,14 @@ class InitProducerIdRequest(Message):
 
 
 def _d_InitProducerIdRequest_v0(b: memoryview, p: int) -> tuple[InitProducerIdRequest, int]:
-    f0, p = read_nullable_string(b, p)
-    (f1,) = _SReq0.unpack_from(b, p)
+    o: InitProducerIdRequest = _new(InitProducerIdRequest)
+    o.transactional_id, p = read_nullable_string(b, p)
+    (o.transaction_timeout_ms,) = _SReq0.unpack_from(b, p)
     p += 4
-    f2 = -1
-    f3 = -1
-    return InitProducerIdRequest(f0, f1, f2, f3), p
+    o.producer_id = -1
+    o.producer_epoch = -1
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_InitProducerIdRequest_v0(o: InitProducerIdRequest, w: Writer) -> None:
@@ -74,17 +77,18 @@ def _e_InitProducerIdRequest_v0(o: InitProducerIdRequest, w: Writer) -> None:
 
 
 def _d_InitProducerIdRequest_v2(b: memoryview, p: int) -> tuple[InitProducerIdRequest, int]:
-    f0, p = read_compact_nullable_string(b, p)
-    (f1,) = _SReq0.unpack_from(b, p)
+    o: InitProducerIdRequest = _new(InitProducerIdRequest)
+    o.transactional_id, p = read_compact_nullable_string(b, p)
+    (o.transaction_timeout_ms,) = _SReq0.unpack_from(b, p)
     p += 4
-    f2 = -1
-    f3 = -1
+    o.producer_id = -1
+    o.producer_epoch = -1
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return InitProducerIdRequest(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_InitProducerIdRequest_v2(o: InitProducerIdRequest, w: Writer) -> None:
@@ -98,15 +102,16 @@ def _e_InitProducerIdRequest_v2(o: InitProducerIdRequest, w: Writer) -> None:
 
 
 def _d_InitProducerIdRequest_v3(b: memoryview, p: int) -> tuple[InitProducerIdRequest, int]:
-    f0, p = read_compact_nullable_string(b, p)
-    (f1, f2, f3,) = _SReq1.unpack_from(b, p)
+    o: InitProducerIdRequest = _new(InitProducerIdRequest)
+    o.transactional_id, p = read_compact_nullable_string(b, p)
+    (o.transaction_timeout_ms, o.producer_id, o.producer_epoch,) = _SReq1.unpack_from(b, p)
     p += 14
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return InitProducerIdRequest(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_InitProducerIdRequest_v3(o: InitProducerIdRequest, w: Writer) -> None:
@@ -161,9 +166,11 @@ class InitProducerIdResponse(Message):
 
 
 def _d_InitProducerIdResponse_v0(b: memoryview, p: int) -> tuple[InitProducerIdResponse, int]:
-    (f0, f1, f2, f3,) = _SResp0.unpack_from(b, p)
+    o: InitProducerIdResponse = _new(InitProducerIdResponse)
+    (o.throttle_time_ms, o.error_code, o.producer_id, o.producer_epoch,) = _SResp0.unpack_from(b, p)
     p += 16
-    return InitProducerIdResponse(f0, f1, f2, f3), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_InitProducerIdResponse_v0(o: InitProducerIdResponse, w: Writer) -> None:
@@ -172,14 +179,15 @@ def _e_InitProducerIdResponse_v0(o: InitProducerIdResponse, w: Writer) -> None:
 
 
 def _d_InitProducerIdResponse_v2(b: memoryview, p: int) -> tuple[InitProducerIdResponse, int]:
-    (f0, f1, f2, f3,) = _SResp0.unpack_from(b, p)
+    o: InitProducerIdResponse = _new(InitProducerIdResponse)
+    (o.throttle_time_ms, o.error_code, o.producer_id, o.producer_epoch,) = _SResp0.unpack_from(b, p)
     p += 16
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return InitProducerIdResponse(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_InitProducerIdResponse_v2(o: InitProducerIdResponse, w: Writer) -> None:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>iiq')
@@ -88,98 +89,81 @@ class InitializeShareGroupStateRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_InitializeShareGroupStateRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[InitializeShareGroupStateRequest.PartitionData, int]:
-    (f0, f1, f2,) = _SReq0.unpack_from(b, p)
-    p += 16
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return InitializeShareGroupStateRequest.PartitionData(f0, f1, f2, _ut), p
-
-
-def _e_InitializeShareGroupStateRequest_PartitionData_v0(o: InitializeShareGroupStateRequest.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.partition, o.state_epoch, o.start_offset)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_InitializeShareGroupStateRequest_InitializeStateData_v0(b: memoryview, p: int) -> tuple[InitializeShareGroupStateRequest.InitializeStateData, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_uuid(b, p)
+    _e: Any
+    o: InitializeShareGroupStateRequest.InitializeStateData = _new(InitializeShareGroupStateRequest.InitializeStateData)
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 17)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_InitializeShareGroupStateRequest_PartitionData_v0(b, p)
-            _a(_x)
+            _e = _new(InitializeShareGroupStateRequest.PartitionData)
+            (_e.partition, _e.state_epoch, _e.start_offset,) = _SReq0.unpack_from(b, p)
+            p += 16
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return InitializeShareGroupStateRequest.InitializeStateData(f0, f1, _ut), p
-
-
-def _e_InitializeShareGroupStateRequest_InitializeStateData_v0(o: InitializeShareGroupStateRequest.InitializeStateData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_InitializeShareGroupStateRequest_PartitionData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_InitializeShareGroupStateRequest_v0(b: memoryview, p: int) -> tuple[InitializeShareGroupStateRequest, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    o: InitializeShareGroupStateRequest = _new(InitializeShareGroupStateRequest)
+    o.group_id, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_InitializeShareGroupStateRequest_InitializeStateData_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return InitializeShareGroupStateRequest(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_InitializeShareGroupStateRequest_v0(o: InitializeShareGroupStateRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_InitializeShareGroupStateRequest_InitializeStateData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition, _o2.state_epoch, _o2.start_offset)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -255,98 +239,81 @@ class InitializeShareGroupStateResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_InitializeShareGroupStateResponse_PartitionResult_v0(b: memoryview, p: int) -> tuple[InitializeShareGroupStateResponse.PartitionResult, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
-    p += 6
-    f2, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return InitializeShareGroupStateResponse.PartitionResult(f0, f1, f2, _ut), p
-
-
-def _e_InitializeShareGroupStateResponse_PartitionResult_v0(o: InitializeShareGroupStateResponse.PartitionResult, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition, o.error_code)
-    encode_string(b, o.error_message, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_InitializeShareGroupStateResponse_InitializeStateResult_v0(b: memoryview, p: int) -> tuple[InitializeShareGroupStateResponse.InitializeStateResult, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_uuid(b, p)
+    _e: Any
+    o: InitializeShareGroupStateResponse.InitializeStateResult = _new(InitializeShareGroupStateResponse.InitializeStateResult)
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_InitializeShareGroupStateResponse_PartitionResult_v0(b, p)
-            _a(_x)
+            _e = _new(InitializeShareGroupStateResponse.PartitionResult)
+            (_e.partition, _e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 6
+            _e.error_message, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return InitializeShareGroupStateResponse.InitializeStateResult(f0, f1, _ut), p
-
-
-def _e_InitializeShareGroupStateResponse_InitializeStateResult_v0(o: InitializeShareGroupStateResponse.InitializeStateResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_InitializeShareGroupStateResponse_PartitionResult_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_InitializeShareGroupStateResponse_v0(b: memoryview, p: int) -> tuple[InitializeShareGroupStateResponse, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: InitializeShareGroupStateResponse = _new(InitializeShareGroupStateResponse)
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Results was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.results = []
+        _a = o.results.append
         for _ in range(_n):
             _x, p = _d_InitializeShareGroupStateResponse_InitializeStateResult_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return InitializeShareGroupStateResponse(f0, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_InitializeShareGroupStateResponse_v0(o: InitializeShareGroupStateResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_InitializeShareGroupStateResponse_InitializeStateResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition, _o2.error_code)
+                    encode_string(b, _o2.error_message, True, True)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

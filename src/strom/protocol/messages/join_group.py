@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>i')
@@ -87,66 +88,37 @@ class JoinGroupRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_JoinGroupRequest_JoinGroupRequestProtocol_v0(b: memoryview, p: int) -> tuple[JoinGroupRequest.JoinGroupRequestProtocol, int]:
-    f0, p = read_string(b, p)
-    f1, p = read_bytes(b, p)
-    return JoinGroupRequest.JoinGroupRequestProtocol(f0, f1), p
-
-
-def _e_JoinGroupRequest_JoinGroupRequestProtocol_v0(o: JoinGroupRequest.JoinGroupRequestProtocol, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, False, False)
-    encode_bytes(b, o.metadata, False, False)
-
-
-def _d_JoinGroupRequest_JoinGroupRequestProtocol_v6(b: memoryview, p: int) -> tuple[JoinGroupRequest.JoinGroupRequestProtocol, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_bytes(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return JoinGroupRequest.JoinGroupRequestProtocol(f0, f1, _ut), p
-
-
-def _e_JoinGroupRequest_JoinGroupRequestProtocol_v6(o: JoinGroupRequest.JoinGroupRequestProtocol, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    encode_bytes(b, o.metadata, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_JoinGroupRequest_v0(b: memoryview, p: int) -> tuple[JoinGroupRequest, int]:
-    _x: Any
     _a: Any
-    f6: Any
-    f0, p = read_string(b, p)
-    (f1,) = _SReq0.unpack_from(b, p)
+    _e: Any
+    o: JoinGroupRequest = _new(JoinGroupRequest)
+    o.group_id, p = read_string(b, p)
+    (o.session_timeout_ms,) = _SReq0.unpack_from(b, p)
     p += 4
-    f2 = -1
-    f3, p = read_string(b, p)
-    f4 = None
-    f5, p = read_string(b, p)
+    o.rebalance_timeout_ms = -1
+    o.member_id, p = read_string(b, p)
+    o.group_instance_id = None
+    o.protocol_type, p = read_string(b, p)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Protocols was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.protocols = []
+        _a = o.protocols.append
         for _ in range(_n):
-            _x, p = _d_JoinGroupRequest_JoinGroupRequestProtocol_v0(b, p)
-            _a(_x)
-    f7 = None
-    return JoinGroupRequest(f0, f1, f2, f3, f4, f5, f6, f7), p
+            _e = _new(JoinGroupRequest.JoinGroupRequestProtocol)
+            _e.name, p = read_string(b, p)
+            _e.metadata, p = read_bytes(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.reason = None
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_JoinGroupRequest_v0(o: JoinGroupRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     b += _SReq0.pack(o.session_timeout_ms)
@@ -155,37 +127,41 @@ def _e_JoinGroupRequest_v0(o: JoinGroupRequest, w: Writer) -> None:
     _v = o.protocols
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_JoinGroupRequest_JoinGroupRequestProtocol_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            encode_bytes(b, _o.metadata, False, False)
 
 
 def _d_JoinGroupRequest_v1(b: memoryview, p: int) -> tuple[JoinGroupRequest, int]:
-    _x: Any
     _a: Any
-    f6: Any
-    f0, p = read_string(b, p)
-    (f1, f2,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: JoinGroupRequest = _new(JoinGroupRequest)
+    o.group_id, p = read_string(b, p)
+    (o.session_timeout_ms, o.rebalance_timeout_ms,) = _SReq1.unpack_from(b, p)
     p += 8
-    f3, p = read_string(b, p)
-    f4 = None
-    f5, p = read_string(b, p)
+    o.member_id, p = read_string(b, p)
+    o.group_instance_id = None
+    o.protocol_type, p = read_string(b, p)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Protocols was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.protocols = []
+        _a = o.protocols.append
         for _ in range(_n):
-            _x, p = _d_JoinGroupRequest_JoinGroupRequestProtocol_v0(b, p)
-            _a(_x)
-    f7 = None
-    return JoinGroupRequest(f0, f1, f2, f3, f4, f5, f6, f7), p
+            _e = _new(JoinGroupRequest.JoinGroupRequestProtocol)
+            _e.name, p = read_string(b, p)
+            _e.metadata, p = read_bytes(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.reason = None
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_JoinGroupRequest_v1(o: JoinGroupRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     b += _SReq1.pack(o.session_timeout_ms, o.rebalance_timeout_ms)
@@ -194,37 +170,41 @@ def _e_JoinGroupRequest_v1(o: JoinGroupRequest, w: Writer) -> None:
     _v = o.protocols
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_JoinGroupRequest_JoinGroupRequestProtocol_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            encode_bytes(b, _o.metadata, False, False)
 
 
 def _d_JoinGroupRequest_v5(b: memoryview, p: int) -> tuple[JoinGroupRequest, int]:
-    _x: Any
     _a: Any
-    f6: Any
-    f0, p = read_string(b, p)
-    (f1, f2,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: JoinGroupRequest = _new(JoinGroupRequest)
+    o.group_id, p = read_string(b, p)
+    (o.session_timeout_ms, o.rebalance_timeout_ms,) = _SReq1.unpack_from(b, p)
     p += 8
-    f3, p = read_string(b, p)
-    f4, p = read_nullable_string(b, p)
-    f5, p = read_string(b, p)
+    o.member_id, p = read_string(b, p)
+    o.group_instance_id, p = read_nullable_string(b, p)
+    o.protocol_type, p = read_string(b, p)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Protocols was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.protocols = []
+        _a = o.protocols.append
         for _ in range(_n):
-            _x, p = _d_JoinGroupRequest_JoinGroupRequestProtocol_v0(b, p)
-            _a(_x)
-    f7 = None
-    return JoinGroupRequest(f0, f1, f2, f3, f4, f5, f6, f7), p
+            _e = _new(JoinGroupRequest.JoinGroupRequestProtocol)
+            _e.name, p = read_string(b, p)
+            _e.metadata, p = read_bytes(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.reason = None
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_JoinGroupRequest_v5(o: JoinGroupRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     b += _SReq1.pack(o.session_timeout_ms, o.rebalance_timeout_ms)
@@ -234,42 +214,49 @@ def _e_JoinGroupRequest_v5(o: JoinGroupRequest, w: Writer) -> None:
     _v = o.protocols
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_JoinGroupRequest_JoinGroupRequestProtocol_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            encode_bytes(b, _o.metadata, False, False)
 
 
 def _d_JoinGroupRequest_v6(b: memoryview, p: int) -> tuple[JoinGroupRequest, int]:
-    _x: Any
     _a: Any
-    f6: Any
-    f0, p = read_compact_string(b, p)
-    (f1, f2,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: JoinGroupRequest = _new(JoinGroupRequest)
+    o.group_id, p = read_compact_string(b, p)
+    (o.session_timeout_ms, o.rebalance_timeout_ms,) = _SReq1.unpack_from(b, p)
     p += 8
-    f3, p = read_compact_string(b, p)
-    f4, p = read_compact_nullable_string(b, p)
-    f5, p = read_compact_string(b, p)
+    o.member_id, p = read_compact_string(b, p)
+    o.group_instance_id, p = read_compact_nullable_string(b, p)
+    o.protocol_type, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Protocols was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.protocols = []
+        _a = o.protocols.append
         for _ in range(_n):
-            _x, p = _d_JoinGroupRequest_JoinGroupRequestProtocol_v6(b, p)
-            _a(_x)
-    f7 = None
+            _e = _new(JoinGroupRequest.JoinGroupRequestProtocol)
+            _e.name, p = read_compact_string(b, p)
+            _e.metadata, p = read_compact_bytes(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    o.reason = None
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return JoinGroupRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_JoinGroupRequest_v6(o: JoinGroupRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     b += _SReq1.pack(o.session_timeout_ms, o.rebalance_timeout_ms)
@@ -279,9 +266,13 @@ def _e_JoinGroupRequest_v6(o: JoinGroupRequest, w: Writer) -> None:
     _v = o.protocols
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_JoinGroupRequest_JoinGroupRequestProtocol_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            encode_bytes(b, _o.metadata, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -289,36 +280,43 @@ def _e_JoinGroupRequest_v6(o: JoinGroupRequest, w: Writer) -> None:
 
 
 def _d_JoinGroupRequest_v8(b: memoryview, p: int) -> tuple[JoinGroupRequest, int]:
-    _x: Any
     _a: Any
-    f6: Any
-    f0, p = read_compact_string(b, p)
-    (f1, f2,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: JoinGroupRequest = _new(JoinGroupRequest)
+    o.group_id, p = read_compact_string(b, p)
+    (o.session_timeout_ms, o.rebalance_timeout_ms,) = _SReq1.unpack_from(b, p)
     p += 8
-    f3, p = read_compact_string(b, p)
-    f4, p = read_compact_nullable_string(b, p)
-    f5, p = read_compact_string(b, p)
+    o.member_id, p = read_compact_string(b, p)
+    o.group_instance_id, p = read_compact_nullable_string(b, p)
+    o.protocol_type, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Protocols was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.protocols = []
+        _a = o.protocols.append
         for _ in range(_n):
-            _x, p = _d_JoinGroupRequest_JoinGroupRequestProtocol_v6(b, p)
-            _a(_x)
-    f7, p = read_compact_nullable_string(b, p)
+            _e = _new(JoinGroupRequest.JoinGroupRequestProtocol)
+            _e.name, p = read_compact_string(b, p)
+            _e.metadata, p = read_compact_bytes(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    o.reason, p = read_compact_nullable_string(b, p)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return JoinGroupRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_JoinGroupRequest_v8(o: JoinGroupRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     b += _SReq1.pack(o.session_timeout_ms, o.rebalance_timeout_ms)
@@ -328,9 +326,13 @@ def _e_JoinGroupRequest_v8(o: JoinGroupRequest, w: Writer) -> None:
     _v = o.protocols
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_JoinGroupRequest_JoinGroupRequestProtocol_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            encode_bytes(b, _o.metadata, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     encode_string(b, o.reason, True, True)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -416,83 +418,38 @@ class JoinGroupResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_JoinGroupResponse_JoinGroupResponseMember_v0(b: memoryview, p: int) -> tuple[JoinGroupResponse.JoinGroupResponseMember, int]:
-    f0, p = read_string(b, p)
-    f1 = None
-    f2, p = read_bytes(b, p)
-    return JoinGroupResponse.JoinGroupResponseMember(f0, f1, f2), p
-
-
-def _e_JoinGroupResponse_JoinGroupResponseMember_v0(o: JoinGroupResponse.JoinGroupResponseMember, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.member_id, False, False)
-    encode_bytes(b, o.metadata, False, False)
-
-
-def _d_JoinGroupResponse_JoinGroupResponseMember_v5(b: memoryview, p: int) -> tuple[JoinGroupResponse.JoinGroupResponseMember, int]:
-    f0, p = read_string(b, p)
-    f1, p = read_nullable_string(b, p)
-    f2, p = read_bytes(b, p)
-    return JoinGroupResponse.JoinGroupResponseMember(f0, f1, f2), p
-
-
-def _e_JoinGroupResponse_JoinGroupResponseMember_v5(o: JoinGroupResponse.JoinGroupResponseMember, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.member_id, False, False)
-    encode_string(b, o.group_instance_id, False, True)
-    encode_bytes(b, o.metadata, False, False)
-
-
-def _d_JoinGroupResponse_JoinGroupResponseMember_v6(b: memoryview, p: int) -> tuple[JoinGroupResponse.JoinGroupResponseMember, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_nullable_string(b, p)
-    f2, p = read_compact_bytes(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return JoinGroupResponse.JoinGroupResponseMember(f0, f1, f2, _ut), p
-
-
-def _e_JoinGroupResponse_JoinGroupResponseMember_v6(o: JoinGroupResponse.JoinGroupResponseMember, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.member_id, True, False)
-    encode_string(b, o.group_instance_id, True, True)
-    encode_bytes(b, o.metadata, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_JoinGroupResponse_v0(b: memoryview, p: int) -> tuple[JoinGroupResponse, int]:
-    _x: Any
     _a: Any
-    f8: Any
-    f0 = 0
-    (f1, f2,) = _SResp0.unpack_from(b, p)
+    _e: Any
+    o: JoinGroupResponse = _new(JoinGroupResponse)
+    o.throttle_time_ms = 0
+    (o.error_code, o.generation_id,) = _SResp0.unpack_from(b, p)
     p += 6
-    f3 = None
-    f4, p = read_string(b, p)
-    f5, p = read_string(b, p)
-    f6 = False
-    f7, p = read_string(b, p)
+    o.protocol_type = None
+    o.protocol_name, p = read_string(b, p)
+    o.leader, p = read_string(b, p)
+    o.skip_assignment = False
+    o.member_id, p = read_string(b, p)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Members was null')
     else:
-        f8 = []
-        _a = f8.append
+        o.members = []
+        _a = o.members.append
         for _ in range(_n):
-            _x, p = _d_JoinGroupResponse_JoinGroupResponseMember_v0(b, p)
-            _a(_x)
-    return JoinGroupResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8), p
+            _e = _new(JoinGroupResponse.JoinGroupResponseMember)
+            _e.member_id, p = read_string(b, p)
+            _e.group_instance_id = None
+            _e.metadata, p = read_bytes(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_JoinGroupResponse_v0(o: JoinGroupResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp0.pack(o.error_code, o.generation_id)
     encode_string(b, o.protocol_name, False, False)
@@ -501,37 +458,42 @@ def _e_JoinGroupResponse_v0(o: JoinGroupResponse, w: Writer) -> None:
     _v = o.members
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_JoinGroupResponse_JoinGroupResponseMember_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.member_id, False, False)
+            encode_bytes(b, _o.metadata, False, False)
 
 
 def _d_JoinGroupResponse_v2(b: memoryview, p: int) -> tuple[JoinGroupResponse, int]:
-    _x: Any
     _a: Any
-    f8: Any
-    (f0, f1, f2,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: JoinGroupResponse = _new(JoinGroupResponse)
+    (o.throttle_time_ms, o.error_code, o.generation_id,) = _SResp1.unpack_from(b, p)
     p += 10
-    f3 = None
-    f4, p = read_string(b, p)
-    f5, p = read_string(b, p)
-    f6 = False
-    f7, p = read_string(b, p)
+    o.protocol_type = None
+    o.protocol_name, p = read_string(b, p)
+    o.leader, p = read_string(b, p)
+    o.skip_assignment = False
+    o.member_id, p = read_string(b, p)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Members was null')
     else:
-        f8 = []
-        _a = f8.append
+        o.members = []
+        _a = o.members.append
         for _ in range(_n):
-            _x, p = _d_JoinGroupResponse_JoinGroupResponseMember_v0(b, p)
-            _a(_x)
-    return JoinGroupResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8), p
+            _e = _new(JoinGroupResponse.JoinGroupResponseMember)
+            _e.member_id, p = read_string(b, p)
+            _e.group_instance_id = None
+            _e.metadata, p = read_bytes(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_JoinGroupResponse_v2(o: JoinGroupResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code, o.generation_id)
     encode_string(b, o.protocol_name, False, False)
@@ -540,37 +502,42 @@ def _e_JoinGroupResponse_v2(o: JoinGroupResponse, w: Writer) -> None:
     _v = o.members
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_JoinGroupResponse_JoinGroupResponseMember_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.member_id, False, False)
+            encode_bytes(b, _o.metadata, False, False)
 
 
 def _d_JoinGroupResponse_v5(b: memoryview, p: int) -> tuple[JoinGroupResponse, int]:
-    _x: Any
     _a: Any
-    f8: Any
-    (f0, f1, f2,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: JoinGroupResponse = _new(JoinGroupResponse)
+    (o.throttle_time_ms, o.error_code, o.generation_id,) = _SResp1.unpack_from(b, p)
     p += 10
-    f3 = None
-    f4, p = read_string(b, p)
-    f5, p = read_string(b, p)
-    f6 = False
-    f7, p = read_string(b, p)
+    o.protocol_type = None
+    o.protocol_name, p = read_string(b, p)
+    o.leader, p = read_string(b, p)
+    o.skip_assignment = False
+    o.member_id, p = read_string(b, p)
     _n, p = read_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array Members was null')
     else:
-        f8 = []
-        _a = f8.append
+        o.members = []
+        _a = o.members.append
         for _ in range(_n):
-            _x, p = _d_JoinGroupResponse_JoinGroupResponseMember_v5(b, p)
-            _a(_x)
-    return JoinGroupResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8), p
+            _e = _new(JoinGroupResponse.JoinGroupResponseMember)
+            _e.member_id, p = read_string(b, p)
+            _e.group_instance_id, p = read_nullable_string(b, p)
+            _e.metadata, p = read_bytes(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_JoinGroupResponse_v5(o: JoinGroupResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code, o.generation_id)
     encode_string(b, o.protocol_name, False, False)
@@ -579,42 +546,51 @@ def _e_JoinGroupResponse_v5(o: JoinGroupResponse, w: Writer) -> None:
     _v = o.members
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_JoinGroupResponse_JoinGroupResponseMember_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.member_id, False, False)
+            encode_string(b, _o.group_instance_id, False, True)
+            encode_bytes(b, _o.metadata, False, False)
 
 
 def _d_JoinGroupResponse_v6(b: memoryview, p: int) -> tuple[JoinGroupResponse, int]:
-    _x: Any
     _a: Any
-    f8: Any
-    (f0, f1, f2,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: JoinGroupResponse = _new(JoinGroupResponse)
+    (o.throttle_time_ms, o.error_code, o.generation_id,) = _SResp1.unpack_from(b, p)
     p += 10
-    f3 = None
-    f4, p = read_compact_string(b, p)
-    f5, p = read_compact_string(b, p)
-    f6 = False
-    f7, p = read_compact_string(b, p)
+    o.protocol_type = None
+    o.protocol_name, p = read_compact_string(b, p)
+    o.leader, p = read_compact_string(b, p)
+    o.skip_assignment = False
+    o.member_id, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Members was null')
     else:
-        f8 = []
-        _a = f8.append
+        o.members = []
+        _a = o.members.append
         for _ in range(_n):
-            _x, p = _d_JoinGroupResponse_JoinGroupResponseMember_v6(b, p)
-            _a(_x)
+            _e = _new(JoinGroupResponse.JoinGroupResponseMember)
+            _e.member_id, p = read_compact_string(b, p)
+            _e.group_instance_id, p = read_compact_nullable_string(b, p)
+            _e.metadata, p = read_compact_bytes(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return JoinGroupResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_JoinGroupResponse_v6(o: JoinGroupResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code, o.generation_id)
     encode_string(b, o.protocol_name, True, False)
@@ -623,9 +599,14 @@ def _e_JoinGroupResponse_v6(o: JoinGroupResponse, w: Writer) -> None:
     _v = o.members
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_JoinGroupResponse_JoinGroupResponseMember_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.member_id, True, False)
+            encode_string(b, _o.group_instance_id, True, True)
+            encode_bytes(b, _o.metadata, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -633,36 +614,44 @@ def _e_JoinGroupResponse_v6(o: JoinGroupResponse, w: Writer) -> None:
 
 
 def _d_JoinGroupResponse_v7(b: memoryview, p: int) -> tuple[JoinGroupResponse, int]:
-    _x: Any
     _a: Any
-    f8: Any
-    (f0, f1, f2,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: JoinGroupResponse = _new(JoinGroupResponse)
+    (o.throttle_time_ms, o.error_code, o.generation_id,) = _SResp1.unpack_from(b, p)
     p += 10
-    f3, p = read_compact_nullable_string(b, p)
-    f4, p = read_compact_nullable_string(b, p)
-    f5, p = read_compact_string(b, p)
-    f6 = False
-    f7, p = read_compact_string(b, p)
+    o.protocol_type, p = read_compact_nullable_string(b, p)
+    o.protocol_name, p = read_compact_nullable_string(b, p)
+    o.leader, p = read_compact_string(b, p)
+    o.skip_assignment = False
+    o.member_id, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Members was null')
     else:
-        f8 = []
-        _a = f8.append
+        o.members = []
+        _a = o.members.append
         for _ in range(_n):
-            _x, p = _d_JoinGroupResponse_JoinGroupResponseMember_v6(b, p)
-            _a(_x)
+            _e = _new(JoinGroupResponse.JoinGroupResponseMember)
+            _e.member_id, p = read_compact_string(b, p)
+            _e.group_instance_id, p = read_compact_nullable_string(b, p)
+            _e.metadata, p = read_compact_bytes(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return JoinGroupResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_JoinGroupResponse_v7(o: JoinGroupResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code, o.generation_id)
     encode_string(b, o.protocol_type, True, True)
@@ -672,9 +661,14 @@ def _e_JoinGroupResponse_v7(o: JoinGroupResponse, w: Writer) -> None:
     _v = o.members
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_JoinGroupResponse_JoinGroupResponseMember_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.member_id, True, False)
+            encode_string(b, _o.group_instance_id, True, True)
+            encode_bytes(b, _o.metadata, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -682,37 +676,45 @@ def _e_JoinGroupResponse_v7(o: JoinGroupResponse, w: Writer) -> None:
 
 
 def _d_JoinGroupResponse_v9(b: memoryview, p: int) -> tuple[JoinGroupResponse, int]:
-    _x: Any
     _a: Any
-    f8: Any
-    (f0, f1, f2,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: JoinGroupResponse = _new(JoinGroupResponse)
+    (o.throttle_time_ms, o.error_code, o.generation_id,) = _SResp1.unpack_from(b, p)
     p += 10
-    f3, p = read_compact_nullable_string(b, p)
-    f4, p = read_compact_nullable_string(b, p)
-    f5, p = read_compact_string(b, p)
-    (f6,) = _SResp2.unpack_from(b, p)
+    o.protocol_type, p = read_compact_nullable_string(b, p)
+    o.protocol_name, p = read_compact_nullable_string(b, p)
+    o.leader, p = read_compact_string(b, p)
+    (o.skip_assignment,) = _SResp2.unpack_from(b, p)
     p += 1
-    f7, p = read_compact_string(b, p)
+    o.member_id, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Members was null')
     else:
-        f8 = []
-        _a = f8.append
+        o.members = []
+        _a = o.members.append
         for _ in range(_n):
-            _x, p = _d_JoinGroupResponse_JoinGroupResponseMember_v6(b, p)
-            _a(_x)
+            _e = _new(JoinGroupResponse.JoinGroupResponseMember)
+            _e.member_id, p = read_compact_string(b, p)
+            _e.group_instance_id, p = read_compact_nullable_string(b, p)
+            _e.metadata, p = read_compact_bytes(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return JoinGroupResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_JoinGroupResponse_v9(o: JoinGroupResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code, o.generation_id)
     encode_string(b, o.protocol_type, True, True)
@@ -723,9 +725,14 @@ def _e_JoinGroupResponse_v9(o: JoinGroupResponse, w: Writer) -> None:
     _v = o.members
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_JoinGroupResponse_JoinGroupResponseMember_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.member_id, True, False)
+            encode_string(b, _o.group_instance_id, True, True)
+            encode_bytes(b, _o.metadata, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

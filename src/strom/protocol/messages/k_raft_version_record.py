@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SH0 = struct.Struct('>hh')
@@ -51,14 +52,15 @@ class KRaftVersionRecord(Message):
 
 
 def _d_KRaftVersionRecord_v0(b: memoryview, p: int) -> tuple[KRaftVersionRecord, int]:
-    (f0, f1,) = _SH0.unpack_from(b, p)
+    o: KRaftVersionRecord = _new(KRaftVersionRecord)
+    (o.version, o.k_raft_version,) = _SH0.unpack_from(b, p)
     p += 4
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return KRaftVersionRecord(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_KRaftVersionRecord_v0(o: KRaftVersionRecord, w: Writer) -> None:

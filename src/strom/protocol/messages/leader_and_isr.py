@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>iiii')
@@ -166,686 +167,475 @@ class LeaderAndIsrRequest(Message):
 
 
 def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v0(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrPartitionState, int]:
-    f8: Any
-    f9: Any
-    f0, p = read_string(b, p)
-    (f1, f2, f3, f4,) = _SReq0.unpack_from(b, p)
+    o: LeaderAndIsrRequest.LeaderAndIsrPartitionState = _new(LeaderAndIsrRequest.LeaderAndIsrPartitionState)
+    o.topic_name, p = read_string(b, p)
+    (o.partition_index, o.controller_epoch, o.leader, o.leader_epoch,) = _SReq0.unpack_from(b, p)
     p += 16
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Isr was null')
     else:
-        f5 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.isr = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    (f6,) = _SReq1.unpack_from(b, p)
+    (o.partition_epoch,) = _SReq1.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Replicas was null')
     else:
-        f7 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    f8 = []
-    f9 = []
-    f10 = False
-    f11 = 0
-    return LeaderAndIsrRequest.LeaderAndIsrPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11), p
-
-
-def _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v0(o: LeaderAndIsrRequest.LeaderAndIsrPartitionState, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.topic_name, False, False)
-    b += _SReq0.pack(o.partition_index, o.controller_epoch, o.leader, o.leader_epoch)
-    _v = o.isr
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq1.pack(o.partition_epoch)
-    _v = o.replicas
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
+    o.adding_replicas = []
+    o.removing_replicas = []
+    o.is_new = False
+    o.leader_recovery_state = 0
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v1(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrPartitionState, int]:
-    f8: Any
-    f9: Any
-    f0, p = read_string(b, p)
-    (f1, f2, f3, f4,) = _SReq0.unpack_from(b, p)
+    o: LeaderAndIsrRequest.LeaderAndIsrPartitionState = _new(LeaderAndIsrRequest.LeaderAndIsrPartitionState)
+    o.topic_name, p = read_string(b, p)
+    (o.partition_index, o.controller_epoch, o.leader, o.leader_epoch,) = _SReq0.unpack_from(b, p)
     p += 16
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Isr was null')
     else:
-        f5 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.isr = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    (f6,) = _SReq1.unpack_from(b, p)
+    (o.partition_epoch,) = _SReq1.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Replicas was null')
     else:
-        f7 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    f8 = []
-    f9 = []
-    (f10,) = _SReq2.unpack_from(b, p)
+    o.adding_replicas = []
+    o.removing_replicas = []
+    (o.is_new,) = _SReq2.unpack_from(b, p)
     p += 1
-    f11 = 0
-    return LeaderAndIsrRequest.LeaderAndIsrPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11), p
-
-
-def _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v1(o: LeaderAndIsrRequest.LeaderAndIsrPartitionState, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.topic_name, False, False)
-    b += _SReq0.pack(o.partition_index, o.controller_epoch, o.leader, o.leader_epoch)
-    _v = o.isr
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq1.pack(o.partition_epoch)
-    _v = o.replicas
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq2.pack(o.is_new)
+    o.leader_recovery_state = 0
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v2(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrPartitionState, int]:
-    f8: Any
-    f9: Any
-    f0 = ''
-    (f1, f2, f3, f4,) = _SReq0.unpack_from(b, p)
+    o: LeaderAndIsrRequest.LeaderAndIsrPartitionState = _new(LeaderAndIsrRequest.LeaderAndIsrPartitionState)
+    o.topic_name = ''
+    (o.partition_index, o.controller_epoch, o.leader, o.leader_epoch,) = _SReq0.unpack_from(b, p)
     p += 16
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Isr was null')
     else:
-        f5 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.isr = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    (f6,) = _SReq1.unpack_from(b, p)
+    (o.partition_epoch,) = _SReq1.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Replicas was null')
     else:
-        f7 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    f8 = []
-    f9 = []
-    (f10,) = _SReq2.unpack_from(b, p)
+    o.adding_replicas = []
+    o.removing_replicas = []
+    (o.is_new,) = _SReq2.unpack_from(b, p)
     p += 1
-    f11 = 0
-    return LeaderAndIsrRequest.LeaderAndIsrPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11), p
-
-
-def _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v2(o: LeaderAndIsrRequest.LeaderAndIsrPartitionState, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SReq0.pack(o.partition_index, o.controller_epoch, o.leader, o.leader_epoch)
-    _v = o.isr
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq1.pack(o.partition_epoch)
-    _v = o.replicas
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq2.pack(o.is_new)
+    o.leader_recovery_state = 0
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v3(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrPartitionState, int]:
-    f0 = ''
-    (f1, f2, f3, f4,) = _SReq0.unpack_from(b, p)
+    o: LeaderAndIsrRequest.LeaderAndIsrPartitionState = _new(LeaderAndIsrRequest.LeaderAndIsrPartitionState)
+    o.topic_name = ''
+    (o.partition_index, o.controller_epoch, o.leader, o.leader_epoch,) = _SReq0.unpack_from(b, p)
     p += 16
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Isr was null')
     else:
-        f5 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.isr = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    (f6,) = _SReq1.unpack_from(b, p)
+    (o.partition_epoch,) = _SReq1.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Replicas was null')
     else:
-        f7 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array AddingReplicas was null')
     else:
-        f8 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.adding_replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array RemovingReplicas was null')
     else:
-        f9 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.removing_replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    (f10,) = _SReq2.unpack_from(b, p)
+    (o.is_new,) = _SReq2.unpack_from(b, p)
     p += 1
-    f11 = 0
-    return LeaderAndIsrRequest.LeaderAndIsrPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11), p
-
-
-def _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v3(o: LeaderAndIsrRequest.LeaderAndIsrPartitionState, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SReq0.pack(o.partition_index, o.controller_epoch, o.leader, o.leader_epoch)
-    _v = o.isr
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq1.pack(o.partition_epoch)
-    _v = o.replicas
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.adding_replicas
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.removing_replicas
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq2.pack(o.is_new)
+    o.leader_recovery_state = 0
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrPartitionState, int]:
-    f0 = ''
-    (f1, f2, f3, f4,) = _SReq0.unpack_from(b, p)
+    o: LeaderAndIsrRequest.LeaderAndIsrPartitionState = _new(LeaderAndIsrRequest.LeaderAndIsrPartitionState)
+    o.topic_name = ''
+    (o.partition_index, o.controller_epoch, o.leader, o.leader_epoch,) = _SReq0.unpack_from(b, p)
     p += 16
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Isr was null')
     else:
-        f5 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.isr = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    (f6,) = _SReq1.unpack_from(b, p)
+    (o.partition_epoch,) = _SReq1.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Replicas was null')
     else:
-        f7 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array AddingReplicas was null')
     else:
-        f8 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.adding_replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array RemovingReplicas was null')
     else:
-        f9 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.removing_replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    (f10,) = _SReq2.unpack_from(b, p)
+    (o.is_new,) = _SReq2.unpack_from(b, p)
     p += 1
-    f11 = 0
+    o.leader_recovery_state = 0
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderAndIsrRequest.LeaderAndIsrPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, _ut), p
-
-
-def _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v4(o: LeaderAndIsrRequest.LeaderAndIsrPartitionState, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SReq0.pack(o.partition_index, o.controller_epoch, o.leader, o.leader_epoch)
-    _v = o.isr
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq1.pack(o.partition_epoch)
-    _v = o.replicas
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.adding_replicas
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.removing_replicas
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq2.pack(o.is_new)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v6(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrPartitionState, int]:
-    f0 = ''
-    (f1, f2, f3, f4,) = _SReq0.unpack_from(b, p)
+    o: LeaderAndIsrRequest.LeaderAndIsrPartitionState = _new(LeaderAndIsrRequest.LeaderAndIsrPartitionState)
+    o.topic_name = ''
+    (o.partition_index, o.controller_epoch, o.leader, o.leader_epoch,) = _SReq0.unpack_from(b, p)
     p += 16
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Isr was null')
     else:
-        f5 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.isr = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    (f6,) = _SReq1.unpack_from(b, p)
+    (o.partition_epoch,) = _SReq1.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Replicas was null')
     else:
-        f7 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array AddingReplicas was null')
     else:
-        f8 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.adding_replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array RemovingReplicas was null')
     else:
-        f9 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.removing_replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    (f10, f11,) = _SReq3.unpack_from(b, p)
+    (o.is_new, o.leader_recovery_state,) = _SReq3.unpack_from(b, p)
     p += 2
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderAndIsrRequest.LeaderAndIsrPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, _ut), p
-
-
-def _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v6(o: LeaderAndIsrRequest.LeaderAndIsrPartitionState, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SReq0.pack(o.partition_index, o.controller_epoch, o.leader, o.leader_epoch)
-    _v = o.isr
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq1.pack(o.partition_epoch)
-    _v = o.replicas
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.adding_replicas
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.removing_replicas
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq3.pack(o.is_new, o.leader_recovery_state)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v2(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrTopicState, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_string(b, p)
-    f1 = ZERO_UUID
+    o: LeaderAndIsrRequest.LeaderAndIsrTopicState = _new(LeaderAndIsrRequest.LeaderAndIsrTopicState)
+    o.topic_name, p = read_string(b, p)
+    o.topic_id = ZERO_UUID
     _n, p = read_array_len(b, p, 29)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionStates was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partition_states = []
+        _a = o.partition_states.append
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v2(b, p)
             _a(_x)
-    return LeaderAndIsrRequest.LeaderAndIsrTopicState(f0, f1, f2), p
-
-
-def _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v2(o: LeaderAndIsrRequest.LeaderAndIsrTopicState, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, False, False)
-    _v = o.partition_states
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v2(_x, w)
-            b = w.b
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v3(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrTopicState, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_string(b, p)
-    f1 = ZERO_UUID
+    o: LeaderAndIsrRequest.LeaderAndIsrTopicState = _new(LeaderAndIsrRequest.LeaderAndIsrTopicState)
+    o.topic_name, p = read_string(b, p)
+    o.topic_id = ZERO_UUID
     _n, p = read_array_len(b, p, 37)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionStates was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partition_states = []
+        _a = o.partition_states.append
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v3(b, p)
             _a(_x)
-    return LeaderAndIsrRequest.LeaderAndIsrTopicState(f0, f1, f2), p
-
-
-def _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v3(o: LeaderAndIsrRequest.LeaderAndIsrTopicState, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, False, False)
-    _v = o.partition_states
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v3(_x, w)
-            b = w.b
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrTopicState, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_compact_string(b, p)
-    f1 = ZERO_UUID
+    o: LeaderAndIsrRequest.LeaderAndIsrTopicState = _new(LeaderAndIsrRequest.LeaderAndIsrTopicState)
+    o.topic_name, p = read_compact_string(b, p)
+    o.topic_id = ZERO_UUID
     _n, p = read_compact_array_len(b, p, 26)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionStates was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partition_states = []
+        _a = o.partition_states.append
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v4(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderAndIsrRequest.LeaderAndIsrTopicState(f0, f1, f2, _ut), p
-
-
-def _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v4(o: LeaderAndIsrRequest.LeaderAndIsrTopicState, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partition_states
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v4(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v5(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrTopicState, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_compact_string(b, p)
-    f1, p = read_uuid(b, p)
+    o: LeaderAndIsrRequest.LeaderAndIsrTopicState = _new(LeaderAndIsrRequest.LeaderAndIsrTopicState)
+    o.topic_name, p = read_compact_string(b, p)
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 26)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionStates was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partition_states = []
+        _a = o.partition_states.append
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v4(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderAndIsrRequest.LeaderAndIsrTopicState(f0, f1, f2, _ut), p
-
-
-def _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v5(o: LeaderAndIsrRequest.LeaderAndIsrTopicState, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    b += o.topic_id.bytes
-    _v = o.partition_states
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v4(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v6(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrTopicState, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_compact_string(b, p)
-    f1, p = read_uuid(b, p)
+    o: LeaderAndIsrRequest.LeaderAndIsrTopicState = _new(LeaderAndIsrRequest.LeaderAndIsrTopicState)
+    o.topic_name, p = read_compact_string(b, p)
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 27)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionStates was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partition_states = []
+        _a = o.partition_states.append
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v6(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderAndIsrRequest.LeaderAndIsrTopicState(f0, f1, f2, _ut), p
-
-
-def _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v6(o: LeaderAndIsrRequest.LeaderAndIsrTopicState, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    b += o.topic_id.bytes
-    _v = o.partition_states
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v6(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v0(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrLiveLeader, int]:
-    (f0,) = _SReq1.unpack_from(b, p)
-    p += 4
-    f1, p = read_string(b, p)
-    (f2,) = _SReq1.unpack_from(b, p)
-    p += 4
-    return LeaderAndIsrRequest.LeaderAndIsrLiveLeader(f0, f1, f2), p
-
-
-def _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v0(o: LeaderAndIsrRequest.LeaderAndIsrLiveLeader, w: Writer) -> None:
-    b = w.b
-    b += _SReq1.pack(o.broker_id)
-    encode_string(b, o.host_name, False, False)
-    b += _SReq1.pack(o.port)
-
-
-def _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrLiveLeader, int]:
-    (f0,) = _SReq1.unpack_from(b, p)
-    p += 4
-    f1, p = read_compact_string(b, p)
-    (f2,) = _SReq1.unpack_from(b, p)
-    p += 4
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderAndIsrRequest.LeaderAndIsrLiveLeader(f0, f1, f2, _ut), p
-
-
-def _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(o: LeaderAndIsrRequest.LeaderAndIsrLiveLeader, w: Writer) -> None:
-    b = w.b
-    b += _SReq1.pack(o.broker_id)
-    encode_string(b, o.host_name, True, False)
-    b += _SReq1.pack(o.port)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_LeaderAndIsrRequest_v0(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f6: Any
-    f7: Any
-    (f0,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: LeaderAndIsrRequest = _new(LeaderAndIsrRequest)
+    (o.controller_id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f1 = False
-    (f2,) = _SReq1.unpack_from(b, p)
+    o.is_k_raft_controller = False
+    (o.controller_epoch,) = _SReq1.unpack_from(b, p)
     p += 4
-    f3 = -1
-    f4 = 0
+    o.broker_epoch = -1
+    o.type = 0
     _n, p = read_array_len(b, p, 30)
     if _n < 0:
         raise DecodeError('non-nullable array UngroupedPartitionStates was null')
     else:
-        f5 = []
-        _a = f5.append
+        o.ungrouped_partition_states = []
+        _a = o.ungrouped_partition_states.append
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v0(b, p)
             _a(_x)
-    f6 = []
+    o.topic_states = []
     _n, p = read_array_len(b, p, 10)
     if _n < 0:
         raise DecodeError('non-nullable array LiveLeaders was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.live_leaders = []
+        _a = o.live_leaders.append
         for _ in range(_n):
-            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v0(b, p)
-            _a(_x)
-    return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7), p
+            _e = _new(LeaderAndIsrRequest.LeaderAndIsrLiveLeader)
+            (_e.broker_id,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.host_name, p = read_string(b, p)
+            (_e.port,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_LeaderAndIsrRequest_v0(o: LeaderAndIsrRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq4.pack(o.controller_id, o.controller_epoch)
     _v = o.ungrouped_partition_states
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            b += _SReq0.pack(_o.partition_index, _o.controller_epoch, _o.leader, _o.leader_epoch)
+            _v = _o.isr
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            b += _SReq1.pack(_o.partition_epoch)
+            _v = _o.replicas
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
     _v = o.live_leaders
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq1.pack(_o.broker_id)
+            encode_string(b, _o.host_name, False, False)
+            b += _SReq1.pack(_o.port)
 
 
 def _d_LeaderAndIsrRequest_v1(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f6: Any
-    f7: Any
-    (f0,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: LeaderAndIsrRequest = _new(LeaderAndIsrRequest)
+    (o.controller_id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f1 = False
-    (f2,) = _SReq1.unpack_from(b, p)
+    o.is_k_raft_controller = False
+    (o.controller_epoch,) = _SReq1.unpack_from(b, p)
     p += 4
-    f3 = -1
-    f4 = 0
+    o.broker_epoch = -1
+    o.type = 0
     _n, p = read_array_len(b, p, 31)
     if _n < 0:
         raise DecodeError('non-nullable array UngroupedPartitionStates was null')
     else:
-        f5 = []
-        _a = f5.append
+        o.ungrouped_partition_states = []
+        _a = o.ungrouped_partition_states.append
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v1(b, p)
             _a(_x)
-    f6 = []
+    o.topic_states = []
     _n, p = read_array_len(b, p, 10)
     if _n < 0:
         raise DecodeError('non-nullable array LiveLeaders was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.live_leaders = []
+        _a = o.live_leaders.append
         for _ in range(_n):
-            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v0(b, p)
-            _a(_x)
-    return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7), p
+            _e = _new(LeaderAndIsrRequest.LeaderAndIsrLiveLeader)
+            (_e.broker_id,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.host_name, p = read_string(b, p)
+            (_e.port,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_LeaderAndIsrRequest_v1(o: LeaderAndIsrRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq4.pack(o.controller_id, o.controller_epoch)
     _v = o.ungrouped_partition_states
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            b += _SReq0.pack(_o.partition_index, _o.controller_epoch, _o.leader, _o.leader_epoch)
+            _v = _o.isr
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            b += _SReq1.pack(_o.partition_epoch)
+            _v = _o.replicas
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            b += _SReq2.pack(_o.is_new)
     _v = o.live_leaders
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq1.pack(_o.broker_id)
+            encode_string(b, _o.host_name, False, False)
+            b += _SReq1.pack(_o.port)
 
 
 def _d_LeaderAndIsrRequest_v2(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f6: Any
-    f7: Any
-    (f0,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: LeaderAndIsrRequest = _new(LeaderAndIsrRequest)
+    (o.controller_id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f1 = False
-    (f2, f3,) = _SReq5.unpack_from(b, p)
+    o.is_k_raft_controller = False
+    (o.controller_epoch, o.broker_epoch,) = _SReq5.unpack_from(b, p)
     p += 12
-    f4 = 0
-    f5 = []
+    o.type = 0
+    o.ungrouped_partition_states = []
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array TopicStates was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.topic_states = []
+        _a = o.topic_states.append
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v2(b, p)
             _a(_x)
@@ -853,52 +643,74 @@ def _d_LeaderAndIsrRequest_v2(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
     if _n < 0:
         raise DecodeError('non-nullable array LiveLeaders was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.live_leaders = []
+        _a = o.live_leaders.append
         for _ in range(_n):
-            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v0(b, p)
-            _a(_x)
-    return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7), p
+            _e = _new(LeaderAndIsrRequest.LeaderAndIsrLiveLeader)
+            (_e.broker_id,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.host_name, p = read_string(b, p)
+            (_e.port,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_LeaderAndIsrRequest_v2(o: LeaderAndIsrRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq6.pack(o.controller_id, o.controller_epoch, o.broker_epoch)
     _v = o.topic_states
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            _v = _o.partition_states
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.controller_epoch, _o2.leader, _o2.leader_epoch)
+                    _v = _o2.isr
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq1.pack(_o2.partition_epoch)
+                    _v = _o2.replicas
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq2.pack(_o2.is_new)
     _v = o.live_leaders
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq1.pack(_o.broker_id)
+            encode_string(b, _o.host_name, False, False)
+            b += _SReq1.pack(_o.port)
 
 
 def _d_LeaderAndIsrRequest_v3(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f6: Any
-    f7: Any
-    (f0,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: LeaderAndIsrRequest = _new(LeaderAndIsrRequest)
+    (o.controller_id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f1 = False
-    (f2, f3,) = _SReq5.unpack_from(b, p)
+    o.is_k_raft_controller = False
+    (o.controller_epoch, o.broker_epoch,) = _SReq5.unpack_from(b, p)
     p += 12
-    f4 = 0
-    f5 = []
+    o.type = 0
+    o.ungrouped_partition_states = []
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array TopicStates was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.topic_states = []
+        _a = o.topic_states.append
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v3(b, p)
             _a(_x)
@@ -906,52 +718,82 @@ def _d_LeaderAndIsrRequest_v3(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
     if _n < 0:
         raise DecodeError('non-nullable array LiveLeaders was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.live_leaders = []
+        _a = o.live_leaders.append
         for _ in range(_n):
-            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v0(b, p)
-            _a(_x)
-    return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7), p
+            _e = _new(LeaderAndIsrRequest.LeaderAndIsrLiveLeader)
+            (_e.broker_id,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.host_name, p = read_string(b, p)
+            (_e.port,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_LeaderAndIsrRequest_v3(o: LeaderAndIsrRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq6.pack(o.controller_id, o.controller_epoch, o.broker_epoch)
     _v = o.topic_states
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            _v = _o.partition_states
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.controller_epoch, _o2.leader, _o2.leader_epoch)
+                    _v = _o2.isr
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq1.pack(_o2.partition_epoch)
+                    _v = _o2.replicas
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.adding_replicas
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.removing_replicas
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq2.pack(_o2.is_new)
     _v = o.live_leaders
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq1.pack(_o.broker_id)
+            encode_string(b, _o.host_name, False, False)
+            b += _SReq1.pack(_o.port)
 
 
 def _d_LeaderAndIsrRequest_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f6: Any
-    f7: Any
-    (f0,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: LeaderAndIsrRequest = _new(LeaderAndIsrRequest)
+    (o.controller_id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f1 = False
-    (f2, f3,) = _SReq5.unpack_from(b, p)
+    o.is_k_raft_controller = False
+    (o.controller_epoch, o.broker_epoch,) = _SReq5.unpack_from(b, p)
     p += 12
-    f4 = 0
-    f5 = []
+    o.type = 0
+    o.ungrouped_partition_states = []
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array TopicStates was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.topic_states = []
+        _a = o.topic_states.append
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v4(b, p)
             _a(_x)
@@ -959,36 +801,82 @@ def _d_LeaderAndIsrRequest_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
     if _n < 0:
         raise DecodeError('non-nullable array LiveLeaders was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.live_leaders = []
+        _a = o.live_leaders.append
         for _ in range(_n):
-            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(b, p)
-            _a(_x)
+            _e = _new(LeaderAndIsrRequest.LeaderAndIsrLiveLeader)
+            (_e.broker_id,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.host_name, p = read_compact_string(b, p)
+            (_e.port,) = _SReq1.unpack_from(b, p)
+            p += 4
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_LeaderAndIsrRequest_v4(o: LeaderAndIsrRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq6.pack(o.controller_id, o.controller_epoch, o.broker_epoch)
     _v = o.topic_states
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partition_states
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.controller_epoch, _o2.leader, _o2.leader_epoch)
+                    _v = _o2.isr
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq1.pack(_o2.partition_epoch)
+                    _v = _o2.replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.adding_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.removing_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq2.pack(_o2.is_new)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.live_leaders
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq1.pack(_o.broker_id)
+            encode_string(b, _o.host_name, True, False)
+            b += _SReq1.pack(_o.port)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -998,21 +886,20 @@ def _e_LeaderAndIsrRequest_v4(o: LeaderAndIsrRequest, w: Writer) -> None:
 def _d_LeaderAndIsrRequest_v5(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f6: Any
-    f7: Any
-    (f0,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: LeaderAndIsrRequest = _new(LeaderAndIsrRequest)
+    (o.controller_id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f1 = False
-    (f2, f3, f4,) = _SReq7.unpack_from(b, p)
+    o.is_k_raft_controller = False
+    (o.controller_epoch, o.broker_epoch, o.type,) = _SReq7.unpack_from(b, p)
     p += 13
-    f5 = []
+    o.ungrouped_partition_states = []
     _n, p = read_compact_array_len(b, p, 19)
     if _n < 0:
         raise DecodeError('non-nullable array TopicStates was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.topic_states = []
+        _a = o.topic_states.append
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v5(b, p)
             _a(_x)
@@ -1020,36 +907,83 @@ def _d_LeaderAndIsrRequest_v5(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
     if _n < 0:
         raise DecodeError('non-nullable array LiveLeaders was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.live_leaders = []
+        _a = o.live_leaders.append
         for _ in range(_n):
-            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(b, p)
-            _a(_x)
+            _e = _new(LeaderAndIsrRequest.LeaderAndIsrLiveLeader)
+            (_e.broker_id,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.host_name, p = read_compact_string(b, p)
+            (_e.port,) = _SReq1.unpack_from(b, p)
+            p += 4
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_LeaderAndIsrRequest_v5(o: LeaderAndIsrRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq8.pack(o.controller_id, o.controller_epoch, o.broker_epoch, o.type)
     _v = o.topic_states
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            b += _o.topic_id.bytes
+            _v = _o.partition_states
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.controller_epoch, _o2.leader, _o2.leader_epoch)
+                    _v = _o2.isr
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq1.pack(_o2.partition_epoch)
+                    _v = _o2.replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.adding_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.removing_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq2.pack(_o2.is_new)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.live_leaders
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq1.pack(_o.broker_id)
+            encode_string(b, _o.host_name, True, False)
+            b += _SReq1.pack(_o.port)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -1059,21 +993,20 @@ def _e_LeaderAndIsrRequest_v5(o: LeaderAndIsrRequest, w: Writer) -> None:
 def _d_LeaderAndIsrRequest_v6(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f6: Any
-    f7: Any
-    (f0,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: LeaderAndIsrRequest = _new(LeaderAndIsrRequest)
+    (o.controller_id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f1 = False
-    (f2, f3, f4,) = _SReq7.unpack_from(b, p)
+    o.is_k_raft_controller = False
+    (o.controller_epoch, o.broker_epoch, o.type,) = _SReq7.unpack_from(b, p)
     p += 13
-    f5 = []
+    o.ungrouped_partition_states = []
     _n, p = read_compact_array_len(b, p, 19)
     if _n < 0:
         raise DecodeError('non-nullable array TopicStates was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.topic_states = []
+        _a = o.topic_states.append
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v6(b, p)
             _a(_x)
@@ -1081,36 +1014,83 @@ def _d_LeaderAndIsrRequest_v6(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
     if _n < 0:
         raise DecodeError('non-nullable array LiveLeaders was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.live_leaders = []
+        _a = o.live_leaders.append
         for _ in range(_n):
-            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(b, p)
-            _a(_x)
+            _e = _new(LeaderAndIsrRequest.LeaderAndIsrLiveLeader)
+            (_e.broker_id,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.host_name, p = read_compact_string(b, p)
+            (_e.port,) = _SReq1.unpack_from(b, p)
+            p += 4
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_LeaderAndIsrRequest_v6(o: LeaderAndIsrRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq8.pack(o.controller_id, o.controller_epoch, o.broker_epoch, o.type)
     _v = o.topic_states
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            b += _o.topic_id.bytes
+            _v = _o.partition_states
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.controller_epoch, _o2.leader, _o2.leader_epoch)
+                    _v = _o2.isr
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq1.pack(_o2.partition_epoch)
+                    _v = _o2.replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.adding_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.removing_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq3.pack(_o2.is_new, _o2.leader_recovery_state)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.live_leaders
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq1.pack(_o.broker_id)
+            encode_string(b, _o.host_name, True, False)
+            b += _SReq1.pack(_o.port)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -1120,18 +1100,17 @@ def _e_LeaderAndIsrRequest_v6(o: LeaderAndIsrRequest, w: Writer) -> None:
 def _d_LeaderAndIsrRequest_v7(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f6: Any
-    f7: Any
-    (f0, f1, f2, f3, f4,) = _SReq9.unpack_from(b, p)
+    _e: Any
+    o: LeaderAndIsrRequest = _new(LeaderAndIsrRequest)
+    (o.controller_id, o.is_k_raft_controller, o.controller_epoch, o.broker_epoch, o.type,) = _SReq9.unpack_from(b, p)
     p += 18
-    f5 = []
+    o.ungrouped_partition_states = []
     _n, p = read_compact_array_len(b, p, 19)
     if _n < 0:
         raise DecodeError('non-nullable array TopicStates was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.topic_states = []
+        _a = o.topic_states.append
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v6(b, p)
             _a(_x)
@@ -1139,36 +1118,83 @@ def _d_LeaderAndIsrRequest_v7(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
     if _n < 0:
         raise DecodeError('non-nullable array LiveLeaders was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.live_leaders = []
+        _a = o.live_leaders.append
         for _ in range(_n):
-            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(b, p)
-            _a(_x)
+            _e = _new(LeaderAndIsrRequest.LeaderAndIsrLiveLeader)
+            (_e.broker_id,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.host_name, p = read_compact_string(b, p)
+            (_e.port,) = _SReq1.unpack_from(b, p)
+            p += 4
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_LeaderAndIsrRequest_v7(o: LeaderAndIsrRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq9.pack(o.controller_id, o.is_k_raft_controller, o.controller_epoch, o.broker_epoch, o.type)
     _v = o.topic_states
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            b += _o.topic_id.bytes
+            _v = _o.partition_states
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.controller_epoch, _o2.leader, _o2.leader_epoch)
+                    _v = _o2.isr
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq1.pack(_o2.partition_epoch)
+                    _v = _o2.replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.adding_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.removing_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq3.pack(_o2.is_new, _o2.leader_recovery_state)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.live_leaders
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq1.pack(_o.broker_id)
+            encode_string(b, _o.host_name, True, False)
+            b += _SReq1.pack(_o.port)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -1251,170 +1277,120 @@ class LeaderAndIsrResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v0(b: memoryview, p: int) -> tuple[LeaderAndIsrResponse.LeaderAndIsrPartitionError, int]:
-    f0, p = read_string(b, p)
-    (f1, f2,) = _SResp0.unpack_from(b, p)
-    p += 6
-    return LeaderAndIsrResponse.LeaderAndIsrPartitionError(f0, f1, f2), p
-
-
-def _e_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v0(o: LeaderAndIsrResponse.LeaderAndIsrPartitionError, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.topic_name, False, False)
-    b += _SResp0.pack(o.partition_index, o.error_code)
-
-
-def _d_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrResponse.LeaderAndIsrPartitionError, int]:
-    f0, p = read_compact_string(b, p)
-    (f1, f2,) = _SResp0.unpack_from(b, p)
-    p += 6
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderAndIsrResponse.LeaderAndIsrPartitionError(f0, f1, f2, _ut), p
-
-
-def _e_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v4(o: LeaderAndIsrResponse.LeaderAndIsrPartitionError, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    b += _SResp0.pack(o.partition_index, o.error_code)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v5(b: memoryview, p: int) -> tuple[LeaderAndIsrResponse.LeaderAndIsrPartitionError, int]:
-    f0 = ''
-    (f1, f2,) = _SResp0.unpack_from(b, p)
-    p += 6
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderAndIsrResponse.LeaderAndIsrPartitionError(f0, f1, f2, _ut), p
-
-
-def _e_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v5(o: LeaderAndIsrResponse.LeaderAndIsrPartitionError, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_LeaderAndIsrResponse_LeaderAndIsrTopicError_v5(b: memoryview, p: int) -> tuple[LeaderAndIsrResponse.LeaderAndIsrTopicError, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_uuid(b, p)
+    _e: Any
+    o: LeaderAndIsrResponse.LeaderAndIsrTopicError = _new(LeaderAndIsrResponse.LeaderAndIsrTopicError)
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionErrors was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partition_errors = []
+        _a = o.partition_errors.append
         for _ in range(_n):
-            _x, p = _d_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v5(b, p)
-            _a(_x)
+            _e = _new(LeaderAndIsrResponse.LeaderAndIsrPartitionError)
+            _e.topic_name = ''
+            (_e.partition_index, _e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 6
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderAndIsrResponse.LeaderAndIsrTopicError(f0, f1, _ut), p
-
-
-def _e_LeaderAndIsrResponse_LeaderAndIsrTopicError_v5(o: LeaderAndIsrResponse.LeaderAndIsrTopicError, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partition_errors
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v5(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_LeaderAndIsrResponse_v0(b: memoryview, p: int) -> tuple[LeaderAndIsrResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f2: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: LeaderAndIsrResponse = _new(LeaderAndIsrResponse)
+    (o.error_code,) = _SResp1.unpack_from(b, p)
     p += 2
     _n, p = read_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionErrors was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partition_errors = []
+        _a = o.partition_errors.append
         for _ in range(_n):
-            _x, p = _d_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v0(b, p)
-            _a(_x)
-    f2 = []
-    return LeaderAndIsrResponse(f0, f1, f2), p
+            _e = _new(LeaderAndIsrResponse.LeaderAndIsrPartitionError)
+            _e.topic_name, p = read_string(b, p)
+            (_e.partition_index, _e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 6
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.topics = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_LeaderAndIsrResponse_v0(o: LeaderAndIsrResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.error_code)
     _v = o.partition_errors
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            b += _SResp0.pack(_o.partition_index, _o.error_code)
 
 
 def _d_LeaderAndIsrResponse_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f2: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: LeaderAndIsrResponse = _new(LeaderAndIsrResponse)
+    (o.error_code,) = _SResp1.unpack_from(b, p)
     p += 2
     _n, p = read_compact_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionErrors was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partition_errors = []
+        _a = o.partition_errors.append
         for _ in range(_n):
-            _x, p = _d_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v4(b, p)
-            _a(_x)
-    f2 = []
+            _e = _new(LeaderAndIsrResponse.LeaderAndIsrPartitionError)
+            _e.topic_name, p = read_compact_string(b, p)
+            (_e.partition_index, _e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 6
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    o.topics = []
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderAndIsrResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_LeaderAndIsrResponse_v4(o: LeaderAndIsrResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.error_code)
     _v = o.partition_errors
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            b += _SResp0.pack(_o.partition_index, _o.error_code)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -1424,39 +1400,51 @@ def _e_LeaderAndIsrResponse_v4(o: LeaderAndIsrResponse, w: Writer) -> None:
 def _d_LeaderAndIsrResponse_v5(b: memoryview, p: int) -> tuple[LeaderAndIsrResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f2: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    o: LeaderAndIsrResponse = _new(LeaderAndIsrResponse)
+    (o.error_code,) = _SResp1.unpack_from(b, p)
     p += 2
-    f1 = []
+    o.partition_errors = []
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrResponse_LeaderAndIsrTopicError_v5(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderAndIsrResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_LeaderAndIsrResponse_v5(o: LeaderAndIsrResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.error_code)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrResponse_LeaderAndIsrTopicError_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partition_errors
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SH0 = struct.Struct('>i')
@@ -74,99 +75,77 @@ class LeaderChangeMessage(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_LeaderChangeMessage_Voter_v0(b: memoryview, p: int) -> tuple[LeaderChangeMessage.Voter, int]:
-    (f0,) = _SH0.unpack_from(b, p)
-    p += 4
-    f1 = ZERO_UUID
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderChangeMessage.Voter(f0, f1, _ut), p
-
-
-def _e_LeaderChangeMessage_Voter_v0(o: LeaderChangeMessage.Voter, w: Writer) -> None:
-    b = w.b
-    b += _SH0.pack(o.voter_id)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_LeaderChangeMessage_Voter_v1(b: memoryview, p: int) -> tuple[LeaderChangeMessage.Voter, int]:
-    (f0,) = _SH0.unpack_from(b, p)
-    p += 4
-    f1, p = read_uuid(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderChangeMessage.Voter(f0, f1, _ut), p
-
-
-def _e_LeaderChangeMessage_Voter_v1(o: LeaderChangeMessage.Voter, w: Writer) -> None:
-    b = w.b
-    b += _SH0.pack(o.voter_id)
-    b += o.voter_directory_id.bytes
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_LeaderChangeMessage_v0(b: memoryview, p: int) -> tuple[LeaderChangeMessage, int]:
-    _x: Any
     _a: Any
-    f2: Any
-    f3: Any
-    (f0, f1,) = _SH1.unpack_from(b, p)
+    _e: Any
+    o: LeaderChangeMessage = _new(LeaderChangeMessage)
+    (o.version, o.leader_id,) = _SH1.unpack_from(b, p)
     p += 6
     _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Voters was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.voters = []
+        _a = o.voters.append
         for _ in range(_n):
-            _x, p = _d_LeaderChangeMessage_Voter_v0(b, p)
-            _a(_x)
+            _e = _new(LeaderChangeMessage.Voter)
+            (_e.voter_id,) = _SH0.unpack_from(b, p)
+            p += 4
+            _e.voter_directory_id = ZERO_UUID
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array GrantingVoters was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.granting_voters = []
+        _a = o.granting_voters.append
         for _ in range(_n):
-            _x, p = _d_LeaderChangeMessage_Voter_v0(b, p)
-            _a(_x)
+            _e = _new(LeaderChangeMessage.Voter)
+            (_e.voter_id,) = _SH0.unpack_from(b, p)
+            p += 4
+            _e.voter_directory_id = ZERO_UUID
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderChangeMessage(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_LeaderChangeMessage_v0(o: LeaderChangeMessage, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SH1.pack(o.version, o.leader_id)
     _v = o.voters
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaderChangeMessage_Voter_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SH0.pack(_o.voter_id)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.granting_voters
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaderChangeMessage_Voter_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SH0.pack(_o.voter_id)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -174,55 +153,78 @@ def _e_LeaderChangeMessage_v0(o: LeaderChangeMessage, w: Writer) -> None:
 
 
 def _d_LeaderChangeMessage_v1(b: memoryview, p: int) -> tuple[LeaderChangeMessage, int]:
-    _x: Any
     _a: Any
-    f2: Any
-    f3: Any
-    (f0, f1,) = _SH1.unpack_from(b, p)
+    _e: Any
+    o: LeaderChangeMessage = _new(LeaderChangeMessage)
+    (o.version, o.leader_id,) = _SH1.unpack_from(b, p)
     p += 6
     _n, p = read_compact_array_len(b, p, 21)
     if _n < 0:
         raise DecodeError('non-nullable array Voters was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.voters = []
+        _a = o.voters.append
         for _ in range(_n):
-            _x, p = _d_LeaderChangeMessage_Voter_v1(b, p)
-            _a(_x)
+            _e = _new(LeaderChangeMessage.Voter)
+            (_e.voter_id,) = _SH0.unpack_from(b, p)
+            p += 4
+            _e.voter_directory_id, p = read_uuid(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     _n, p = read_compact_array_len(b, p, 21)
     if _n < 0:
         raise DecodeError('non-nullable array GrantingVoters was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.granting_voters = []
+        _a = o.granting_voters.append
         for _ in range(_n):
-            _x, p = _d_LeaderChangeMessage_Voter_v1(b, p)
-            _a(_x)
+            _e = _new(LeaderChangeMessage.Voter)
+            (_e.voter_id,) = _SH0.unpack_from(b, p)
+            p += 4
+            _e.voter_directory_id, p = read_uuid(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderChangeMessage(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_LeaderChangeMessage_v1(o: LeaderChangeMessage, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SH1.pack(o.version, o.leader_id)
     _v = o.voters
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaderChangeMessage_Voter_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SH0.pack(_o.voter_id)
+            b += _o.voter_directory_id.bytes
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.granting_voters
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaderChangeMessage_Voter_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SH0.pack(_o.voter_id)
+            b += _o.voter_directory_id.bytes
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 
@@ -73,70 +74,13 @@ class LeaveGroupRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_LeaveGroupRequest_MemberIdentity_v3(b: memoryview, p: int) -> tuple[LeaveGroupRequest.MemberIdentity, int]:
-    f0, p = read_string(b, p)
-    f1, p = read_nullable_string(b, p)
-    f2 = None
-    return LeaveGroupRequest.MemberIdentity(f0, f1, f2), p
-
-
-def _e_LeaveGroupRequest_MemberIdentity_v3(o: LeaveGroupRequest.MemberIdentity, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.member_id, False, False)
-    encode_string(b, o.group_instance_id, False, True)
-
-
-def _d_LeaveGroupRequest_MemberIdentity_v4(b: memoryview, p: int) -> tuple[LeaveGroupRequest.MemberIdentity, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_nullable_string(b, p)
-    f2 = None
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaveGroupRequest.MemberIdentity(f0, f1, f2, _ut), p
-
-
-def _e_LeaveGroupRequest_MemberIdentity_v4(o: LeaveGroupRequest.MemberIdentity, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.member_id, True, False)
-    encode_string(b, o.group_instance_id, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_LeaveGroupRequest_MemberIdentity_v5(b: memoryview, p: int) -> tuple[LeaveGroupRequest.MemberIdentity, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_nullable_string(b, p)
-    f2, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaveGroupRequest.MemberIdentity(f0, f1, f2, _ut), p
-
-
-def _e_LeaveGroupRequest_MemberIdentity_v5(o: LeaveGroupRequest.MemberIdentity, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.member_id, True, False)
-    encode_string(b, o.group_instance_id, True, True)
-    encode_string(b, o.reason, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_LeaveGroupRequest_v0(b: memoryview, p: int) -> tuple[LeaveGroupRequest, int]:
-    f2: Any
-    f0, p = read_string(b, p)
-    f1, p = read_string(b, p)
-    f2 = []
-    return LeaveGroupRequest(f0, f1, f2), p
+    o: LeaveGroupRequest = _new(LeaveGroupRequest)
+    o.group_id, p = read_string(b, p)
+    o.member_id, p = read_string(b, p)
+    o.members = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_LeaveGroupRequest_v0(o: LeaveGroupRequest, w: Writer) -> None:
@@ -146,70 +90,87 @@ def _e_LeaveGroupRequest_v0(o: LeaveGroupRequest, w: Writer) -> None:
 
 
 def _d_LeaveGroupRequest_v3(b: memoryview, p: int) -> tuple[LeaveGroupRequest, int]:
-    _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_string(b, p)
-    f1 = ''
+    _e: Any
+    o: LeaveGroupRequest = _new(LeaveGroupRequest)
+    o.group_id, p = read_string(b, p)
+    o.member_id = ''
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Members was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.members = []
+        _a = o.members.append
         for _ in range(_n):
-            _x, p = _d_LeaveGroupRequest_MemberIdentity_v3(b, p)
-            _a(_x)
-    return LeaveGroupRequest(f0, f1, f2), p
+            _e = _new(LeaveGroupRequest.MemberIdentity)
+            _e.member_id, p = read_string(b, p)
+            _e.group_instance_id, p = read_nullable_string(b, p)
+            _e.reason = None
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_LeaveGroupRequest_v3(o: LeaveGroupRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     _v = o.members
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_LeaveGroupRequest_MemberIdentity_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.member_id, False, False)
+            encode_string(b, _o.group_instance_id, False, True)
 
 
 def _d_LeaveGroupRequest_v4(b: memoryview, p: int) -> tuple[LeaveGroupRequest, int]:
-    _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_compact_string(b, p)
-    f1 = ''
+    _e: Any
+    o: LeaveGroupRequest = _new(LeaveGroupRequest)
+    o.group_id, p = read_compact_string(b, p)
+    o.member_id = ''
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Members was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.members = []
+        _a = o.members.append
         for _ in range(_n):
-            _x, p = _d_LeaveGroupRequest_MemberIdentity_v4(b, p)
-            _a(_x)
+            _e = _new(LeaveGroupRequest.MemberIdentity)
+            _e.member_id, p = read_compact_string(b, p)
+            _e.group_instance_id, p = read_compact_nullable_string(b, p)
+            _e.reason = None
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaveGroupRequest(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_LeaveGroupRequest_v4(o: LeaveGroupRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     _v = o.members
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaveGroupRequest_MemberIdentity_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.member_id, True, False)
+            encode_string(b, _o.group_instance_id, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -217,39 +178,52 @@ def _e_LeaveGroupRequest_v4(o: LeaveGroupRequest, w: Writer) -> None:
 
 
 def _d_LeaveGroupRequest_v5(b: memoryview, p: int) -> tuple[LeaveGroupRequest, int]:
-    _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_compact_string(b, p)
-    f1 = ''
+    _e: Any
+    o: LeaveGroupRequest = _new(LeaveGroupRequest)
+    o.group_id, p = read_compact_string(b, p)
+    o.member_id = ''
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Members was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.members = []
+        _a = o.members.append
         for _ in range(_n):
-            _x, p = _d_LeaveGroupRequest_MemberIdentity_v5(b, p)
-            _a(_x)
+            _e = _new(LeaveGroupRequest.MemberIdentity)
+            _e.member_id, p = read_compact_string(b, p)
+            _e.group_instance_id, p = read_compact_nullable_string(b, p)
+            _e.reason, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaveGroupRequest(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_LeaveGroupRequest_v5(o: LeaveGroupRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     _v = o.members
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaveGroupRequest_MemberIdentity_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.member_id, True, False)
+            encode_string(b, _o.group_instance_id, True, True)
+            encode_string(b, _o.reason, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -315,52 +289,14 @@ class LeaveGroupResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_LeaveGroupResponse_MemberResponse_v3(b: memoryview, p: int) -> tuple[LeaveGroupResponse.MemberResponse, int]:
-    f0, p = read_string(b, p)
-    f1, p = read_nullable_string(b, p)
-    (f2,) = _SResp0.unpack_from(b, p)
-    p += 2
-    return LeaveGroupResponse.MemberResponse(f0, f1, f2), p
-
-
-def _e_LeaveGroupResponse_MemberResponse_v3(o: LeaveGroupResponse.MemberResponse, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.member_id, False, False)
-    encode_string(b, o.group_instance_id, False, True)
-    b += _SResp0.pack(o.error_code)
-
-
-def _d_LeaveGroupResponse_MemberResponse_v4(b: memoryview, p: int) -> tuple[LeaveGroupResponse.MemberResponse, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_nullable_string(b, p)
-    (f2,) = _SResp0.unpack_from(b, p)
-    p += 2
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaveGroupResponse.MemberResponse(f0, f1, f2, _ut), p
-
-
-def _e_LeaveGroupResponse_MemberResponse_v4(o: LeaveGroupResponse.MemberResponse, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.member_id, True, False)
-    encode_string(b, o.group_instance_id, True, True)
-    b += _SResp0.pack(o.error_code)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_LeaveGroupResponse_v0(b: memoryview, p: int) -> tuple[LeaveGroupResponse, int]:
-    f2: Any
-    f0 = 0
-    (f1,) = _SResp0.unpack_from(b, p)
+    o: LeaveGroupResponse = _new(LeaveGroupResponse)
+    o.throttle_time_ms = 0
+    (o.error_code,) = _SResp0.unpack_from(b, p)
     p += 2
-    f2 = []
-    return LeaveGroupResponse(f0, f1, f2), p
+    o.members = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_LeaveGroupResponse_v0(o: LeaveGroupResponse, w: Writer) -> None:
@@ -369,11 +305,12 @@ def _e_LeaveGroupResponse_v0(o: LeaveGroupResponse, w: Writer) -> None:
 
 
 def _d_LeaveGroupResponse_v1(b: memoryview, p: int) -> tuple[LeaveGroupResponse, int]:
-    f2: Any
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    o: LeaveGroupResponse = _new(LeaveGroupResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp1.unpack_from(b, p)
     p += 6
-    f2 = []
-    return LeaveGroupResponse(f0, f1, f2), p
+    o.members = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_LeaveGroupResponse_v1(o: LeaveGroupResponse, w: Writer) -> None:
@@ -382,70 +319,91 @@ def _e_LeaveGroupResponse_v1(o: LeaveGroupResponse, w: Writer) -> None:
 
 
 def _d_LeaveGroupResponse_v3(b: memoryview, p: int) -> tuple[LeaveGroupResponse, int]:
-    _x: Any
     _a: Any
-    f2: Any
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: LeaveGroupResponse = _new(LeaveGroupResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp1.unpack_from(b, p)
     p += 6
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Members was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.members = []
+        _a = o.members.append
         for _ in range(_n):
-            _x, p = _d_LeaveGroupResponse_MemberResponse_v3(b, p)
-            _a(_x)
-    return LeaveGroupResponse(f0, f1, f2), p
+            _e = _new(LeaveGroupResponse.MemberResponse)
+            _e.member_id, p = read_string(b, p)
+            _e.group_instance_id, p = read_nullable_string(b, p)
+            (_e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 2
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_LeaveGroupResponse_v3(o: LeaveGroupResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     _v = o.members
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_LeaveGroupResponse_MemberResponse_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.member_id, False, False)
+            encode_string(b, _o.group_instance_id, False, True)
+            b += _SResp0.pack(_o.error_code)
 
 
 def _d_LeaveGroupResponse_v4(b: memoryview, p: int) -> tuple[LeaveGroupResponse, int]:
-    _x: Any
     _a: Any
-    f2: Any
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: LeaveGroupResponse = _new(LeaveGroupResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp1.unpack_from(b, p)
     p += 6
     _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Members was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.members = []
+        _a = o.members.append
         for _ in range(_n):
-            _x, p = _d_LeaveGroupResponse_MemberResponse_v4(b, p)
-            _a(_x)
+            _e = _new(LeaveGroupResponse.MemberResponse)
+            _e.member_id, p = read_compact_string(b, p)
+            _e.group_instance_id, p = read_compact_nullable_string(b, p)
+            (_e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 2
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaveGroupResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_LeaveGroupResponse_v4(o: LeaveGroupResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     _v = o.members
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaveGroupResponse_MemberResponse_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.member_id, True, False)
+            encode_string(b, _o.group_instance_id, True, True)
+            b += _SResp0.pack(_o.error_code)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 
@@ -45,12 +46,13 @@ class ListClientMetricsResourcesRequest(Message):
 
 
 def _d_ListClientMetricsResourcesRequest_v0(b: memoryview, p: int) -> tuple[ListClientMetricsResourcesRequest, int]:
+    o: ListClientMetricsResourcesRequest = _new(ListClientMetricsResourcesRequest)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ListClientMetricsResourcesRequest(_ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ListClientMetricsResourcesRequest_v0(o: ListClientMetricsResourcesRequest, w: Writer) -> None:
@@ -113,59 +115,49 @@ class ListClientMetricsResourcesResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_ListClientMetricsResourcesResponse_ClientMetricsResource_v0(b: memoryview, p: int) -> tuple[ListClientMetricsResourcesResponse.ClientMetricsResource, int]:
-    f0, p = read_compact_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return ListClientMetricsResourcesResponse.ClientMetricsResource(f0, _ut), p
-
-
-def _e_ListClientMetricsResourcesResponse_ClientMetricsResource_v0(o: ListClientMetricsResourcesResponse.ClientMetricsResource, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ListClientMetricsResourcesResponse_v0(b: memoryview, p: int) -> tuple[ListClientMetricsResourcesResponse, int]:
-    _x: Any
     _a: Any
-    f2: Any
-    (f0, f1,) = _SResp0.unpack_from(b, p)
+    _e: Any
+    o: ListClientMetricsResourcesResponse = _new(ListClientMetricsResourcesResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp0.unpack_from(b, p)
     p += 6
     _n, p = read_compact_array_len(b, p, 2)
     if _n < 0:
         raise DecodeError('non-nullable array ClientMetricsResources was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.client_metrics_resources = []
+        _a = o.client_metrics_resources.append
         for _ in range(_n):
-            _x, p = _d_ListClientMetricsResourcesResponse_ClientMetricsResource_v0(b, p)
-            _a(_x)
+            _e = _new(ListClientMetricsResourcesResponse.ClientMetricsResource)
+            _e.name, p = read_compact_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ListClientMetricsResourcesResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ListClientMetricsResourcesResponse_v0(o: ListClientMetricsResourcesResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms, o.error_code)
     _v = o.client_metrics_resources
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ListClientMetricsResourcesResponse_ClientMetricsResource_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 
@@ -51,11 +52,11 @@ class ListGroupsRequest(Message):
 
 
 def _d_ListGroupsRequest_v0(b: memoryview, p: int) -> tuple[ListGroupsRequest, int]:
-    f0: Any
-    f1: Any
-    f0 = []
-    f1 = []
-    return ListGroupsRequest(f0, f1), p
+    o: ListGroupsRequest = _new(ListGroupsRequest)
+    o.states_filter = []
+    o.types_filter = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ListGroupsRequest_v0(o: ListGroupsRequest, w: Writer) -> None:
@@ -63,16 +64,15 @@ def _e_ListGroupsRequest_v0(o: ListGroupsRequest, w: Writer) -> None:
 
 
 def _d_ListGroupsRequest_v3(b: memoryview, p: int) -> tuple[ListGroupsRequest, int]:
-    f0: Any
-    f1: Any
-    f0 = []
-    f1 = []
+    o: ListGroupsRequest = _new(ListGroupsRequest)
+    o.states_filter = []
+    o.types_filter = []
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ListGroupsRequest(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ListGroupsRequest_v3(o: ListGroupsRequest, w: Writer) -> None:
@@ -86,24 +86,23 @@ def _e_ListGroupsRequest_v3(o: ListGroupsRequest, w: Writer) -> None:
 def _d_ListGroupsRequest_v4(b: memoryview, p: int) -> tuple[ListGroupsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
-    f1: Any
+    o: ListGroupsRequest = _new(ListGroupsRequest)
     _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array StatesFilter was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.states_filter = []
+        _a = o.states_filter.append
         for _ in range(_n):
             _x, p = read_compact_string(b, p)
             _a(_x)
-    f1 = []
+    o.types_filter = []
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ListGroupsRequest(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ListGroupsRequest_v4(o: ListGroupsRequest, w: Writer) -> None:
@@ -124,14 +123,13 @@ def _e_ListGroupsRequest_v4(o: ListGroupsRequest, w: Writer) -> None:
 def _d_ListGroupsRequest_v5(b: memoryview, p: int) -> tuple[ListGroupsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
-    f1: Any
+    o: ListGroupsRequest = _new(ListGroupsRequest)
     _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array StatesFilter was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.states_filter = []
+        _a = o.states_filter.append
         for _ in range(_n):
             _x, p = read_compact_string(b, p)
             _a(_x)
@@ -139,17 +137,17 @@ def _d_ListGroupsRequest_v5(b: memoryview, p: int) -> tuple[ListGroupsRequest, i
     if _n < 0:
         raise DecodeError('non-nullable array TypesFilter was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.types_filter = []
+        _a = o.types_filter.append
         for _ in range(_n):
             _x, p = read_compact_string(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ListGroupsRequest(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ListGroupsRequest_v5(o: ListGroupsRequest, w: Writer) -> None:
@@ -234,189 +232,128 @@ class ListGroupsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_ListGroupsResponse_ListedGroup_v0(b: memoryview, p: int) -> tuple[ListGroupsResponse.ListedGroup, int]:
-    f0, p = read_string(b, p)
-    f1, p = read_string(b, p)
-    f2 = ''
-    f3 = ''
-    return ListGroupsResponse.ListedGroup(f0, f1, f2, f3), p
-
-
-def _e_ListGroupsResponse_ListedGroup_v0(o: ListGroupsResponse.ListedGroup, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.group_id, False, False)
-    encode_string(b, o.protocol_type, False, False)
-
-
-def _d_ListGroupsResponse_ListedGroup_v3(b: memoryview, p: int) -> tuple[ListGroupsResponse.ListedGroup, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_string(b, p)
-    f2 = ''
-    f3 = ''
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return ListGroupsResponse.ListedGroup(f0, f1, f2, f3, _ut), p
-
-
-def _e_ListGroupsResponse_ListedGroup_v3(o: ListGroupsResponse.ListedGroup, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.group_id, True, False)
-    encode_string(b, o.protocol_type, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_ListGroupsResponse_ListedGroup_v4(b: memoryview, p: int) -> tuple[ListGroupsResponse.ListedGroup, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_string(b, p)
-    f2, p = read_compact_string(b, p)
-    f3 = ''
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return ListGroupsResponse.ListedGroup(f0, f1, f2, f3, _ut), p
-
-
-def _e_ListGroupsResponse_ListedGroup_v4(o: ListGroupsResponse.ListedGroup, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.group_id, True, False)
-    encode_string(b, o.protocol_type, True, False)
-    encode_string(b, o.group_state, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_ListGroupsResponse_ListedGroup_v5(b: memoryview, p: int) -> tuple[ListGroupsResponse.ListedGroup, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_string(b, p)
-    f2, p = read_compact_string(b, p)
-    f3, p = read_compact_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return ListGroupsResponse.ListedGroup(f0, f1, f2, f3, _ut), p
-
-
-def _e_ListGroupsResponse_ListedGroup_v5(o: ListGroupsResponse.ListedGroup, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.group_id, True, False)
-    encode_string(b, o.protocol_type, True, False)
-    encode_string(b, o.group_state, True, False)
-    encode_string(b, o.group_type, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ListGroupsResponse_v0(b: memoryview, p: int) -> tuple[ListGroupsResponse, int]:
-    _x: Any
     _a: Any
-    f2: Any
-    f0 = 0
-    (f1,) = _SResp0.unpack_from(b, p)
+    _e: Any
+    o: ListGroupsResponse = _new(ListGroupsResponse)
+    o.throttle_time_ms = 0
+    (o.error_code,) = _SResp0.unpack_from(b, p)
     p += 2
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Groups was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.groups = []
+        _a = o.groups.append
         for _ in range(_n):
-            _x, p = _d_ListGroupsResponse_ListedGroup_v0(b, p)
-            _a(_x)
-    return ListGroupsResponse(f0, f1, f2), p
+            _e = _new(ListGroupsResponse.ListedGroup)
+            _e.group_id, p = read_string(b, p)
+            _e.protocol_type, p = read_string(b, p)
+            _e.group_state = ''
+            _e.group_type = ''
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ListGroupsResponse_v0(o: ListGroupsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp0.pack(o.error_code)
     _v = o.groups
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ListGroupsResponse_ListedGroup_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.group_id, False, False)
+            encode_string(b, _o.protocol_type, False, False)
 
 
 def _d_ListGroupsResponse_v1(b: memoryview, p: int) -> tuple[ListGroupsResponse, int]:
-    _x: Any
     _a: Any
-    f2: Any
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: ListGroupsResponse = _new(ListGroupsResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp1.unpack_from(b, p)
     p += 6
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Groups was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.groups = []
+        _a = o.groups.append
         for _ in range(_n):
-            _x, p = _d_ListGroupsResponse_ListedGroup_v0(b, p)
-            _a(_x)
-    return ListGroupsResponse(f0, f1, f2), p
+            _e = _new(ListGroupsResponse.ListedGroup)
+            _e.group_id, p = read_string(b, p)
+            _e.protocol_type, p = read_string(b, p)
+            _e.group_state = ''
+            _e.group_type = ''
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ListGroupsResponse_v1(o: ListGroupsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     _v = o.groups
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ListGroupsResponse_ListedGroup_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.group_id, False, False)
+            encode_string(b, _o.protocol_type, False, False)
 
 
 def _d_ListGroupsResponse_v3(b: memoryview, p: int) -> tuple[ListGroupsResponse, int]:
-    _x: Any
     _a: Any
-    f2: Any
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: ListGroupsResponse = _new(ListGroupsResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp1.unpack_from(b, p)
     p += 6
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Groups was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.groups = []
+        _a = o.groups.append
         for _ in range(_n):
-            _x, p = _d_ListGroupsResponse_ListedGroup_v3(b, p)
-            _a(_x)
+            _e = _new(ListGroupsResponse.ListedGroup)
+            _e.group_id, p = read_compact_string(b, p)
+            _e.protocol_type, p = read_compact_string(b, p)
+            _e.group_state = ''
+            _e.group_type = ''
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ListGroupsResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ListGroupsResponse_v3(o: ListGroupsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     _v = o.groups
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ListGroupsResponse_ListedGroup_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.group_id, True, False)
+            encode_string(b, _o.protocol_type, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -424,39 +361,53 @@ def _e_ListGroupsResponse_v3(o: ListGroupsResponse, w: Writer) -> None:
 
 
 def _d_ListGroupsResponse_v4(b: memoryview, p: int) -> tuple[ListGroupsResponse, int]:
-    _x: Any
     _a: Any
-    f2: Any
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: ListGroupsResponse = _new(ListGroupsResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp1.unpack_from(b, p)
     p += 6
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Groups was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.groups = []
+        _a = o.groups.append
         for _ in range(_n):
-            _x, p = _d_ListGroupsResponse_ListedGroup_v4(b, p)
-            _a(_x)
+            _e = _new(ListGroupsResponse.ListedGroup)
+            _e.group_id, p = read_compact_string(b, p)
+            _e.protocol_type, p = read_compact_string(b, p)
+            _e.group_state, p = read_compact_string(b, p)
+            _e.group_type = ''
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ListGroupsResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ListGroupsResponse_v4(o: ListGroupsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     _v = o.groups
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ListGroupsResponse_ListedGroup_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.group_id, True, False)
+            encode_string(b, _o.protocol_type, True, False)
+            encode_string(b, _o.group_state, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -464,39 +415,54 @@ def _e_ListGroupsResponse_v4(o: ListGroupsResponse, w: Writer) -> None:
 
 
 def _d_ListGroupsResponse_v5(b: memoryview, p: int) -> tuple[ListGroupsResponse, int]:
-    _x: Any
     _a: Any
-    f2: Any
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: ListGroupsResponse = _new(ListGroupsResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp1.unpack_from(b, p)
     p += 6
     _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Groups was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.groups = []
+        _a = o.groups.append
         for _ in range(_n):
-            _x, p = _d_ListGroupsResponse_ListedGroup_v5(b, p)
-            _a(_x)
+            _e = _new(ListGroupsResponse.ListedGroup)
+            _e.group_id, p = read_compact_string(b, p)
+            _e.protocol_type, p = read_compact_string(b, p)
+            _e.group_state, p = read_compact_string(b, p)
+            _e.group_type, p = read_compact_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ListGroupsResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ListGroupsResponse_v5(o: ListGroupsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     _v = o.groups
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ListGroupsResponse_ListedGroup_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.group_id, True, False)
+            encode_string(b, _o.protocol_type, True, False)
+            encode_string(b, _o.group_state, True, False)
+            encode_string(b, _o.group_type, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>i')
@@ -100,357 +101,304 @@ class ListOffsetsRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_ListOffsetsRequest_ListOffsetsPartition_v0(b: memoryview, p: int) -> tuple[ListOffsetsRequest.ListOffsetsPartition, int]:
-    (f0,) = _SReq0.unpack_from(b, p)
-    p += 4
-    f1 = -1
-    (f2, f3,) = _SReq1.unpack_from(b, p)
-    p += 12
-    return ListOffsetsRequest.ListOffsetsPartition(f0, f1, f2, f3), p
-
-
-def _e_ListOffsetsRequest_ListOffsetsPartition_v0(o: ListOffsetsRequest.ListOffsetsPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq2.pack(o.partition_index, o.timestamp, o.max_num_offsets)
-
-
-def _d_ListOffsetsRequest_ListOffsetsPartition_v1(b: memoryview, p: int) -> tuple[ListOffsetsRequest.ListOffsetsPartition, int]:
-    (f0,) = _SReq0.unpack_from(b, p)
-    p += 4
-    f1 = -1
-    (f2,) = _SReq3.unpack_from(b, p)
-    p += 8
-    f3 = 1
-    return ListOffsetsRequest.ListOffsetsPartition(f0, f1, f2, f3), p
-
-
-def _e_ListOffsetsRequest_ListOffsetsPartition_v1(o: ListOffsetsRequest.ListOffsetsPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq4.pack(o.partition_index, o.timestamp)
-
-
-def _d_ListOffsetsRequest_ListOffsetsPartition_v4(b: memoryview, p: int) -> tuple[ListOffsetsRequest.ListOffsetsPartition, int]:
-    (f0, f1, f2,) = _SReq5.unpack_from(b, p)
-    p += 16
-    f3 = 1
-    return ListOffsetsRequest.ListOffsetsPartition(f0, f1, f2, f3), p
-
-
-def _e_ListOffsetsRequest_ListOffsetsPartition_v4(o: ListOffsetsRequest.ListOffsetsPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq5.pack(o.partition_index, o.current_leader_epoch, o.timestamp)
-
-
-def _d_ListOffsetsRequest_ListOffsetsPartition_v6(b: memoryview, p: int) -> tuple[ListOffsetsRequest.ListOffsetsPartition, int]:
-    (f0, f1, f2,) = _SReq5.unpack_from(b, p)
-    p += 16
-    f3 = 1
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return ListOffsetsRequest.ListOffsetsPartition(f0, f1, f2, f3, _ut), p
-
-
-def _e_ListOffsetsRequest_ListOffsetsPartition_v6(o: ListOffsetsRequest.ListOffsetsPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq5.pack(o.partition_index, o.current_leader_epoch, o.timestamp)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ListOffsetsRequest_ListOffsetsTopic_v0(b: memoryview, p: int) -> tuple[ListOffsetsRequest.ListOffsetsTopic, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: ListOffsetsRequest.ListOffsetsTopic = _new(ListOffsetsRequest.ListOffsetsTopic)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 16)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_ListOffsetsRequest_ListOffsetsPartition_v0(b, p)
-            _a(_x)
-    return ListOffsetsRequest.ListOffsetsTopic(f0, f1), p
-
-
-def _e_ListOffsetsRequest_ListOffsetsTopic_v0(o: ListOffsetsRequest.ListOffsetsTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_ListOffsetsRequest_ListOffsetsPartition_v0(_x, w)
-            b = w.b
+            _e = _new(ListOffsetsRequest.ListOffsetsPartition)
+            (_e.partition_index,) = _SReq0.unpack_from(b, p)
+            p += 4
+            _e.current_leader_epoch = -1
+            (_e.timestamp, _e.max_num_offsets,) = _SReq1.unpack_from(b, p)
+            p += 12
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_ListOffsetsRequest_ListOffsetsTopic_v1(b: memoryview, p: int) -> tuple[ListOffsetsRequest.ListOffsetsTopic, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: ListOffsetsRequest.ListOffsetsTopic = _new(ListOffsetsRequest.ListOffsetsTopic)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 12)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_ListOffsetsRequest_ListOffsetsPartition_v1(b, p)
-            _a(_x)
-    return ListOffsetsRequest.ListOffsetsTopic(f0, f1), p
-
-
-def _e_ListOffsetsRequest_ListOffsetsTopic_v1(o: ListOffsetsRequest.ListOffsetsTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_ListOffsetsRequest_ListOffsetsPartition_v1(_x, w)
-            b = w.b
+            _e = _new(ListOffsetsRequest.ListOffsetsPartition)
+            (_e.partition_index,) = _SReq0.unpack_from(b, p)
+            p += 4
+            _e.current_leader_epoch = -1
+            (_e.timestamp,) = _SReq3.unpack_from(b, p)
+            p += 8
+            _e.max_num_offsets = 1
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_ListOffsetsRequest_ListOffsetsTopic_v4(b: memoryview, p: int) -> tuple[ListOffsetsRequest.ListOffsetsTopic, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: ListOffsetsRequest.ListOffsetsTopic = _new(ListOffsetsRequest.ListOffsetsTopic)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 16)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_ListOffsetsRequest_ListOffsetsPartition_v4(b, p)
-            _a(_x)
-    return ListOffsetsRequest.ListOffsetsTopic(f0, f1), p
-
-
-def _e_ListOffsetsRequest_ListOffsetsTopic_v4(o: ListOffsetsRequest.ListOffsetsTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_ListOffsetsRequest_ListOffsetsPartition_v4(_x, w)
-            b = w.b
+            _e = _new(ListOffsetsRequest.ListOffsetsPartition)
+            (_e.partition_index, _e.current_leader_epoch, _e.timestamp,) = _SReq5.unpack_from(b, p)
+            p += 16
+            _e.max_num_offsets = 1
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_ListOffsetsRequest_ListOffsetsTopic_v6(b: memoryview, p: int) -> tuple[ListOffsetsRequest.ListOffsetsTopic, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    _e: Any
+    o: ListOffsetsRequest.ListOffsetsTopic = _new(ListOffsetsRequest.ListOffsetsTopic)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 17)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_ListOffsetsRequest_ListOffsetsPartition_v6(b, p)
-            _a(_x)
+            _e = _new(ListOffsetsRequest.ListOffsetsPartition)
+            (_e.partition_index, _e.current_leader_epoch, _e.timestamp,) = _SReq5.unpack_from(b, p)
+            p += 16
+            _e.max_num_offsets = 1
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ListOffsetsRequest.ListOffsetsTopic(f0, f1, _ut), p
-
-
-def _e_ListOffsetsRequest_ListOffsetsTopic_v6(o: ListOffsetsRequest.ListOffsetsTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ListOffsetsRequest_ListOffsetsPartition_v6(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ListOffsetsRequest_v0(b: memoryview, p: int) -> tuple[ListOffsetsRequest, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0,) = _SReq0.unpack_from(b, p)
+    o: ListOffsetsRequest = _new(ListOffsetsRequest)
+    (o.replica_id,) = _SReq0.unpack_from(b, p)
     p += 4
-    f1 = 0
+    o.isolation_level = 0
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_ListOffsetsRequest_ListOffsetsTopic_v0(b, p)
             _a(_x)
-    return ListOffsetsRequest(f0, f1, f2), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ListOffsetsRequest_v0(o: ListOffsetsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq0.pack(o.replica_id)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ListOffsetsRequest_ListOffsetsTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq2.pack(_o2.partition_index, _o2.timestamp, _o2.max_num_offsets)
 
 
 def _d_ListOffsetsRequest_v1(b: memoryview, p: int) -> tuple[ListOffsetsRequest, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0,) = _SReq0.unpack_from(b, p)
+    o: ListOffsetsRequest = _new(ListOffsetsRequest)
+    (o.replica_id,) = _SReq0.unpack_from(b, p)
     p += 4
-    f1 = 0
+    o.isolation_level = 0
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_ListOffsetsRequest_ListOffsetsTopic_v1(b, p)
             _a(_x)
-    return ListOffsetsRequest(f0, f1, f2), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ListOffsetsRequest_v1(o: ListOffsetsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq0.pack(o.replica_id)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ListOffsetsRequest_ListOffsetsTopic_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq4.pack(_o2.partition_index, _o2.timestamp)
 
 
 def _d_ListOffsetsRequest_v2(b: memoryview, p: int) -> tuple[ListOffsetsRequest, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0, f1,) = _SReq6.unpack_from(b, p)
+    o: ListOffsetsRequest = _new(ListOffsetsRequest)
+    (o.replica_id, o.isolation_level,) = _SReq6.unpack_from(b, p)
     p += 5
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_ListOffsetsRequest_ListOffsetsTopic_v1(b, p)
             _a(_x)
-    return ListOffsetsRequest(f0, f1, f2), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ListOffsetsRequest_v2(o: ListOffsetsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq6.pack(o.replica_id, o.isolation_level)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ListOffsetsRequest_ListOffsetsTopic_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq4.pack(_o2.partition_index, _o2.timestamp)
 
 
 def _d_ListOffsetsRequest_v4(b: memoryview, p: int) -> tuple[ListOffsetsRequest, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0, f1,) = _SReq6.unpack_from(b, p)
+    o: ListOffsetsRequest = _new(ListOffsetsRequest)
+    (o.replica_id, o.isolation_level,) = _SReq6.unpack_from(b, p)
     p += 5
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_ListOffsetsRequest_ListOffsetsTopic_v4(b, p)
             _a(_x)
-    return ListOffsetsRequest(f0, f1, f2), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ListOffsetsRequest_v4(o: ListOffsetsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq6.pack(o.replica_id, o.isolation_level)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ListOffsetsRequest_ListOffsetsTopic_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq5.pack(_o2.partition_index, _o2.current_leader_epoch, _o2.timestamp)
 
 
 def _d_ListOffsetsRequest_v6(b: memoryview, p: int) -> tuple[ListOffsetsRequest, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0, f1,) = _SReq6.unpack_from(b, p)
+    o: ListOffsetsRequest = _new(ListOffsetsRequest)
+    (o.replica_id, o.isolation_level,) = _SReq6.unpack_from(b, p)
     p += 5
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_ListOffsetsRequest_ListOffsetsTopic_v6(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ListOffsetsRequest(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ListOffsetsRequest_v6(o: ListOffsetsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq6.pack(o.replica_id, o.isolation_level)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ListOffsetsRequest_ListOffsetsTopic_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq5.pack(_o2.partition_index, _o2.current_leader_epoch, _o2.timestamp)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -544,368 +492,316 @@ class ListOffsetsResponse(Message):
 
 
 def _d_ListOffsetsResponse_ListOffsetsPartitionResponse_v0(b: memoryview, p: int) -> tuple[ListOffsetsResponse.ListOffsetsPartitionResponse, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
+    o: ListOffsetsResponse.ListOffsetsPartitionResponse = _new(ListOffsetsResponse.ListOffsetsPartitionResponse)
+    (o.partition_index, o.error_code,) = _SResp0.unpack_from(b, p)
     p += 6
     _n, p = read_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array OldStyleOffsets was null')
     else:
-        f2 = list(struct.unpack_from(f'>{_n}q', b, p))
+        o.old_style_offsets = list(struct.unpack_from(f'>{_n}q', b, p))
         p += 8 * _n
-    f3 = -1
-    f4 = -1
-    f5 = -1
-    return ListOffsetsResponse.ListOffsetsPartitionResponse(f0, f1, f2, f3, f4, f5), p
-
-
-def _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v0(o: ListOffsetsResponse.ListOffsetsPartitionResponse, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code)
-    _v = o.old_style_offsets
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}q', *_v)
-
-
-def _d_ListOffsetsResponse_ListOffsetsPartitionResponse_v1(b: memoryview, p: int) -> tuple[ListOffsetsResponse.ListOffsetsPartitionResponse, int]:
-    f2: Any
-    (f0, f1,) = _SResp0.unpack_from(b, p)
-    p += 6
-    f2 = []
-    (f3, f4,) = _SResp1.unpack_from(b, p)
-    p += 16
-    f5 = -1
-    return ListOffsetsResponse.ListOffsetsPartitionResponse(f0, f1, f2, f3, f4, f5), p
-
-
-def _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v1(o: ListOffsetsResponse.ListOffsetsPartitionResponse, w: Writer) -> None:
-    b = w.b
-    b += _SResp2.pack(o.partition_index, o.error_code, o.timestamp, o.offset)
-
-
-def _d_ListOffsetsResponse_ListOffsetsPartitionResponse_v4(b: memoryview, p: int) -> tuple[ListOffsetsResponse.ListOffsetsPartitionResponse, int]:
-    f2: Any
-    (f0, f1,) = _SResp0.unpack_from(b, p)
-    p += 6
-    f2 = []
-    (f3, f4, f5,) = _SResp3.unpack_from(b, p)
-    p += 20
-    return ListOffsetsResponse.ListOffsetsPartitionResponse(f0, f1, f2, f3, f4, f5), p
-
-
-def _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v4(o: ListOffsetsResponse.ListOffsetsPartitionResponse, w: Writer) -> None:
-    b = w.b
-    b += _SResp4.pack(o.partition_index, o.error_code, o.timestamp, o.offset, o.leader_epoch)
-
-
-def _d_ListOffsetsResponse_ListOffsetsPartitionResponse_v6(b: memoryview, p: int) -> tuple[ListOffsetsResponse.ListOffsetsPartitionResponse, int]:
-    f2: Any
-    (f0, f1,) = _SResp0.unpack_from(b, p)
-    p += 6
-    f2 = []
-    (f3, f4, f5,) = _SResp3.unpack_from(b, p)
-    p += 20
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return ListOffsetsResponse.ListOffsetsPartitionResponse(f0, f1, f2, f3, f4, f5, _ut), p
-
-
-def _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v6(o: ListOffsetsResponse.ListOffsetsPartitionResponse, w: Writer) -> None:
-    b = w.b
-    b += _SResp4.pack(o.partition_index, o.error_code, o.timestamp, o.offset, o.leader_epoch)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+    o.timestamp = -1
+    o.offset = -1
+    o.leader_epoch = -1
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_ListOffsetsResponse_ListOffsetsTopicResponse_v0(b: memoryview, p: int) -> tuple[ListOffsetsResponse.ListOffsetsTopicResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    o: ListOffsetsResponse.ListOffsetsTopicResponse = _new(ListOffsetsResponse.ListOffsetsTopicResponse)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 10)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_ListOffsetsResponse_ListOffsetsPartitionResponse_v0(b, p)
             _a(_x)
-    return ListOffsetsResponse.ListOffsetsTopicResponse(f0, f1), p
-
-
-def _e_ListOffsetsResponse_ListOffsetsTopicResponse_v0(o: ListOffsetsResponse.ListOffsetsTopicResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v0(_x, w)
-            b = w.b
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_ListOffsetsResponse_ListOffsetsTopicResponse_v1(b: memoryview, p: int) -> tuple[ListOffsetsResponse.ListOffsetsTopicResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: ListOffsetsResponse.ListOffsetsTopicResponse = _new(ListOffsetsResponse.ListOffsetsTopicResponse)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 22)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_ListOffsetsResponse_ListOffsetsPartitionResponse_v1(b, p)
-            _a(_x)
-    return ListOffsetsResponse.ListOffsetsTopicResponse(f0, f1), p
-
-
-def _e_ListOffsetsResponse_ListOffsetsTopicResponse_v1(o: ListOffsetsResponse.ListOffsetsTopicResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v1(_x, w)
-            b = w.b
+            _e = _new(ListOffsetsResponse.ListOffsetsPartitionResponse)
+            (_e.partition_index, _e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 6
+            _e.old_style_offsets = []
+            (_e.timestamp, _e.offset,) = _SResp1.unpack_from(b, p)
+            p += 16
+            _e.leader_epoch = -1
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_ListOffsetsResponse_ListOffsetsTopicResponse_v4(b: memoryview, p: int) -> tuple[ListOffsetsResponse.ListOffsetsTopicResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: ListOffsetsResponse.ListOffsetsTopicResponse = _new(ListOffsetsResponse.ListOffsetsTopicResponse)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 26)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_ListOffsetsResponse_ListOffsetsPartitionResponse_v4(b, p)
-            _a(_x)
-    return ListOffsetsResponse.ListOffsetsTopicResponse(f0, f1), p
-
-
-def _e_ListOffsetsResponse_ListOffsetsTopicResponse_v4(o: ListOffsetsResponse.ListOffsetsTopicResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v4(_x, w)
-            b = w.b
+            _e = _new(ListOffsetsResponse.ListOffsetsPartitionResponse)
+            (_e.partition_index, _e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 6
+            _e.old_style_offsets = []
+            (_e.timestamp, _e.offset, _e.leader_epoch,) = _SResp3.unpack_from(b, p)
+            p += 20
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_ListOffsetsResponse_ListOffsetsTopicResponse_v6(b: memoryview, p: int) -> tuple[ListOffsetsResponse.ListOffsetsTopicResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    _e: Any
+    o: ListOffsetsResponse.ListOffsetsTopicResponse = _new(ListOffsetsResponse.ListOffsetsTopicResponse)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 27)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_ListOffsetsResponse_ListOffsetsPartitionResponse_v6(b, p)
-            _a(_x)
+            _e = _new(ListOffsetsResponse.ListOffsetsPartitionResponse)
+            (_e.partition_index, _e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 6
+            _e.old_style_offsets = []
+            (_e.timestamp, _e.offset, _e.leader_epoch,) = _SResp3.unpack_from(b, p)
+            p += 20
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ListOffsetsResponse.ListOffsetsTopicResponse(f0, f1, _ut), p
-
-
-def _e_ListOffsetsResponse_ListOffsetsTopicResponse_v6(o: ListOffsetsResponse.ListOffsetsTopicResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v6(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ListOffsetsResponse_v0(b: memoryview, p: int) -> tuple[ListOffsetsResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0 = 0
+    o: ListOffsetsResponse = _new(ListOffsetsResponse)
+    o.throttle_time_ms = 0
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_ListOffsetsResponse_ListOffsetsTopicResponse_v0(b, p)
             _a(_x)
-    return ListOffsetsResponse(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ListOffsetsResponse_v0(o: ListOffsetsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ListOffsetsResponse_ListOffsetsTopicResponse_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code)
+                    _v = _o2.old_style_offsets
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}q', *_v)
 
 
 def _d_ListOffsetsResponse_v1(b: memoryview, p: int) -> tuple[ListOffsetsResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0 = 0
+    o: ListOffsetsResponse = _new(ListOffsetsResponse)
+    o.throttle_time_ms = 0
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_ListOffsetsResponse_ListOffsetsTopicResponse_v1(b, p)
             _a(_x)
-    return ListOffsetsResponse(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ListOffsetsResponse_v1(o: ListOffsetsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ListOffsetsResponse_ListOffsetsTopicResponse_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp2.pack(_o2.partition_index, _o2.error_code, _o2.timestamp, _o2.offset)
 
 
 def _d_ListOffsetsResponse_v2(b: memoryview, p: int) -> tuple[ListOffsetsResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp5.unpack_from(b, p)
+    o: ListOffsetsResponse = _new(ListOffsetsResponse)
+    (o.throttle_time_ms,) = _SResp5.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_ListOffsetsResponse_ListOffsetsTopicResponse_v1(b, p)
             _a(_x)
-    return ListOffsetsResponse(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ListOffsetsResponse_v2(o: ListOffsetsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp5.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ListOffsetsResponse_ListOffsetsTopicResponse_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp2.pack(_o2.partition_index, _o2.error_code, _o2.timestamp, _o2.offset)
 
 
 def _d_ListOffsetsResponse_v4(b: memoryview, p: int) -> tuple[ListOffsetsResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp5.unpack_from(b, p)
+    o: ListOffsetsResponse = _new(ListOffsetsResponse)
+    (o.throttle_time_ms,) = _SResp5.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_ListOffsetsResponse_ListOffsetsTopicResponse_v4(b, p)
             _a(_x)
-    return ListOffsetsResponse(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ListOffsetsResponse_v4(o: ListOffsetsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp5.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ListOffsetsResponse_ListOffsetsTopicResponse_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp4.pack(_o2.partition_index, _o2.error_code, _o2.timestamp, _o2.offset, _o2.leader_epoch)
 
 
 def _d_ListOffsetsResponse_v6(b: memoryview, p: int) -> tuple[ListOffsetsResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp5.unpack_from(b, p)
+    o: ListOffsetsResponse = _new(ListOffsetsResponse)
+    (o.throttle_time_ms,) = _SResp5.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_ListOffsetsResponse_ListOffsetsTopicResponse_v6(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ListOffsetsResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ListOffsetsResponse_v6(o: ListOffsetsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp5.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ListOffsetsResponse_ListOffsetsTopicResponse_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp4.pack(_o2.partition_index, _o2.error_code, _o2.timestamp, _o2.offset, _o2.leader_epoch)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

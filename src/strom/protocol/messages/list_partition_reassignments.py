@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>i')
@@ -69,69 +70,63 @@ class ListPartitionReassignmentsRequest(Message):
 
 
 def _d_ListPartitionReassignmentsRequest_ListPartitionReassignmentsTopics_v0(b: memoryview, p: int) -> tuple[ListPartitionReassignmentsRequest.ListPartitionReassignmentsTopics, int]:
-    f0, p = read_compact_string(b, p)
+    o: ListPartitionReassignmentsRequest.ListPartitionReassignmentsTopics = _new(ListPartitionReassignmentsRequest.ListPartitionReassignmentsTopics)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionIndexes was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.partition_indexes = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ListPartitionReassignmentsRequest.ListPartitionReassignmentsTopics(f0, f1, _ut), p
-
-
-def _e_ListPartitionReassignmentsRequest_ListPartitionReassignmentsTopics_v0(o: ListPartitionReassignmentsRequest.ListPartitionReassignmentsTopics, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partition_indexes
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ListPartitionReassignmentsRequest_v0(b: memoryview, p: int) -> tuple[ListPartitionReassignmentsRequest, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SReq0.unpack_from(b, p)
+    o: ListPartitionReassignmentsRequest = _new(ListPartitionReassignmentsRequest)
+    (o.timeout_ms,) = _SReq0.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
-        f1 = None
+        o.topics = None
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_ListPartitionReassignmentsRequest_ListPartitionReassignmentsTopics_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ListPartitionReassignmentsRequest(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ListPartitionReassignmentsRequest_v0(o: ListPartitionReassignmentsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq0.pack(o.timeout_ms)
     _v = o.topics
     encode_array_len(b, _v, True, True)
     if _v:
-        for _x in _v:
-            _e_ListPartitionReassignmentsRequest_ListPartitionReassignmentsTopics_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partition_indexes
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -221,131 +216,118 @@ class ListPartitionReassignmentsResponse(Message):
 
 
 def _d_ListPartitionReassignmentsResponse_OngoingPartitionReassignment_v0(b: memoryview, p: int) -> tuple[ListPartitionReassignmentsResponse.OngoingPartitionReassignment, int]:
-    (f0,) = _SResp0.unpack_from(b, p)
+    o: ListPartitionReassignmentsResponse.OngoingPartitionReassignment = _new(ListPartitionReassignmentsResponse.OngoingPartitionReassignment)
+    (o.partition_index,) = _SResp0.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Replicas was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array AddingReplicas was null')
     else:
-        f2 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.adding_replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array RemovingReplicas was null')
     else:
-        f3 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.removing_replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ListPartitionReassignmentsResponse.OngoingPartitionReassignment(f0, f1, f2, f3, _ut), p
-
-
-def _e_ListPartitionReassignmentsResponse_OngoingPartitionReassignment_v0(o: ListPartitionReassignmentsResponse.OngoingPartitionReassignment, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SResp0.pack(o.partition_index)
-    _v = o.replicas
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.adding_replicas
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.removing_replicas
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ListPartitionReassignmentsResponse_OngoingTopicReassignment_v0(b: memoryview, p: int) -> tuple[ListPartitionReassignmentsResponse.OngoingTopicReassignment, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    o: ListPartitionReassignmentsResponse.OngoingTopicReassignment = _new(ListPartitionReassignmentsResponse.OngoingTopicReassignment)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_ListPartitionReassignmentsResponse_OngoingPartitionReassignment_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ListPartitionReassignmentsResponse.OngoingTopicReassignment(f0, f1, _ut), p
-
-
-def _e_ListPartitionReassignmentsResponse_OngoingTopicReassignment_v0(o: ListPartitionReassignmentsResponse.OngoingTopicReassignment, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ListPartitionReassignmentsResponse_OngoingPartitionReassignment_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ListPartitionReassignmentsResponse_v0(b: memoryview, p: int) -> tuple[ListPartitionReassignmentsResponse, int]:
     _x: Any
     _a: Any
-    f3: Any
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    o: ListPartitionReassignmentsResponse = _new(ListPartitionReassignmentsResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp1.unpack_from(b, p)
     p += 6
-    f2, p = read_compact_nullable_string(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_ListPartitionReassignmentsResponse_OngoingTopicReassignment_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ListPartitionReassignmentsResponse(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ListPartitionReassignmentsResponse_v0(o: ListPartitionReassignmentsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, True, True)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ListPartitionReassignmentsResponse_OngoingTopicReassignment_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index)
+                    _v = _o2.replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.adding_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.removing_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>q')
@@ -57,13 +58,13 @@ class ListTransactionsRequest(Message):
 def _d_ListTransactionsRequest_v0(b: memoryview, p: int) -> tuple[ListTransactionsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: ListTransactionsRequest = _new(ListTransactionsRequest)
     _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array StateFilters was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.state_filters = []
+        _a = o.state_filters.append
         for _ in range(_n):
             _x, p = read_compact_string(b, p)
             _a(_x)
@@ -71,15 +72,15 @@ def _d_ListTransactionsRequest_v0(b: memoryview, p: int) -> tuple[ListTransactio
     if _n < 0:
         raise DecodeError('non-nullable array ProducerIdFilters was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}q', b, p))
+        o.producer_id_filters = list(struct.unpack_from(f'>{_n}q', b, p))
         p += 8 * _n
-    f2 = -1
+    o.duration_filter = -1
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ListTransactionsRequest(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ListTransactionsRequest_v0(o: ListTransactionsRequest, w: Writer) -> None:
@@ -104,13 +105,13 @@ def _e_ListTransactionsRequest_v0(o: ListTransactionsRequest, w: Writer) -> None
 def _d_ListTransactionsRequest_v1(b: memoryview, p: int) -> tuple[ListTransactionsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: ListTransactionsRequest = _new(ListTransactionsRequest)
     _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array StateFilters was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.state_filters = []
+        _a = o.state_filters.append
         for _ in range(_n):
             _x, p = read_compact_string(b, p)
             _a(_x)
@@ -118,16 +119,16 @@ def _d_ListTransactionsRequest_v1(b: memoryview, p: int) -> tuple[ListTransactio
     if _n < 0:
         raise DecodeError('non-nullable array ProducerIdFilters was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}q', b, p))
+        o.producer_id_filters = list(struct.unpack_from(f'>{_n}q', b, p))
         p += 8 * _n
-    (f2,) = _SReq0.unpack_from(b, p)
+    (o.duration_filter,) = _SReq0.unpack_from(b, p)
     p += 8
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ListTransactionsRequest(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ListTransactionsRequest_v1(o: ListTransactionsRequest, w: Writer) -> None:
@@ -212,43 +213,19 @@ class ListTransactionsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_ListTransactionsResponse_TransactionState_v0(b: memoryview, p: int) -> tuple[ListTransactionsResponse.TransactionState, int]:
-    f0, p = read_compact_string(b, p)
-    (f1,) = _SResp0.unpack_from(b, p)
-    p += 8
-    f2, p = read_compact_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return ListTransactionsResponse.TransactionState(f0, f1, f2, _ut), p
-
-
-def _e_ListTransactionsResponse_TransactionState_v0(o: ListTransactionsResponse.TransactionState, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.transactional_id, True, False)
-    b += _SResp0.pack(o.producer_id)
-    encode_string(b, o.transaction_state, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ListTransactionsResponse_v0(b: memoryview, p: int) -> tuple[ListTransactionsResponse, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f3: Any
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: ListTransactionsResponse = _new(ListTransactionsResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp1.unpack_from(b, p)
     p += 6
     _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array UnknownStateFilters was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.unknown_state_filters = []
+        _a = o.unknown_state_filters.append
         for _ in range(_n):
             _x, p = read_compact_string(b, p)
             _a(_x)
@@ -256,22 +233,32 @@ def _d_ListTransactionsResponse_v0(b: memoryview, p: int) -> tuple[ListTransacti
     if _n < 0:
         raise DecodeError('non-nullable array TransactionStates was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.transaction_states = []
+        _a = o.transaction_states.append
         for _ in range(_n):
-            _x, p = _d_ListTransactionsResponse_TransactionState_v0(b, p)
-            _a(_x)
+            _e = _new(ListTransactionsResponse.TransactionState)
+            _e.transactional_id, p = read_compact_string(b, p)
+            (_e.producer_id,) = _SResp0.unpack_from(b, p)
+            p += 8
+            _e.transaction_state, p = read_compact_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ListTransactionsResponse(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ListTransactionsResponse_v0(o: ListTransactionsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     _v = o.unknown_state_filters
@@ -282,9 +269,14 @@ def _e_ListTransactionsResponse_v0(o: ListTransactionsResponse, w: Writer) -> No
     _v = o.transaction_states
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ListTransactionsResponse_TransactionState_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.transactional_id, True, False)
+            b += _SResp0.pack(_o.producer_id)
+            encode_string(b, _o.transaction_state, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>?')
@@ -76,217 +77,187 @@ class MetadataRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_MetadataRequest_MetadataRequestTopic_v0(b: memoryview, p: int) -> tuple[MetadataRequest.MetadataRequestTopic, int]:
-    f0 = ZERO_UUID
-    f1, p = read_string(b, p)
-    return MetadataRequest.MetadataRequestTopic(f0, f1), p
-
-
-def _e_MetadataRequest_MetadataRequestTopic_v0(o: MetadataRequest.MetadataRequestTopic, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, False, False)
-
-
-def _d_MetadataRequest_MetadataRequestTopic_v9(b: memoryview, p: int) -> tuple[MetadataRequest.MetadataRequestTopic, int]:
-    f0 = ZERO_UUID
-    f1, p = read_compact_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return MetadataRequest.MetadataRequestTopic(f0, f1, _ut), p
-
-
-def _e_MetadataRequest_MetadataRequestTopic_v9(o: MetadataRequest.MetadataRequestTopic, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_MetadataRequest_MetadataRequestTopic_v10(b: memoryview, p: int) -> tuple[MetadataRequest.MetadataRequestTopic, int]:
-    f0, p = read_uuid(b, p)
-    f1, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return MetadataRequest.MetadataRequestTopic(f0, f1, _ut), p
-
-
-def _e_MetadataRequest_MetadataRequestTopic_v10(o: MetadataRequest.MetadataRequestTopic, w: Writer) -> None:
-    b = w.b
-    b += o.topic_id.bytes
-    encode_string(b, o.name, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_MetadataRequest_v0(b: memoryview, p: int) -> tuple[MetadataRequest, int]:
-    _x: Any
     _a: Any
-    f0: Any
+    _e: Any
+    o: MetadataRequest = _new(MetadataRequest)
     _n, p = read_array_len(b, p, 2)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
-            _x, p = _d_MetadataRequest_MetadataRequestTopic_v0(b, p)
-            _a(_x)
-    f1 = True
-    f2 = False
-    f3 = False
-    return MetadataRequest(f0, f1, f2, f3), p
+            _e = _new(MetadataRequest.MetadataRequestTopic)
+            _e.topic_id = ZERO_UUID
+            _e.name, p = read_string(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.allow_auto_topic_creation = True
+    o.include_cluster_authorized_operations = False
+    o.include_topic_authorized_operations = False
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_MetadataRequest_v0(o: MetadataRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_MetadataRequest_MetadataRequestTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
 
 
 def _d_MetadataRequest_v1(b: memoryview, p: int) -> tuple[MetadataRequest, int]:
-    _x: Any
     _a: Any
-    f0: Any
+    _e: Any
+    o: MetadataRequest = _new(MetadataRequest)
     _n, p = read_array_len(b, p, 2)
     if _n < 0:
-        f0 = None
+        o.topics = None
     else:
-        f0 = []
-        _a = f0.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
-            _x, p = _d_MetadataRequest_MetadataRequestTopic_v0(b, p)
-            _a(_x)
-    f1 = True
-    f2 = False
-    f3 = False
-    return MetadataRequest(f0, f1, f2, f3), p
+            _e = _new(MetadataRequest.MetadataRequestTopic)
+            _e.topic_id = ZERO_UUID
+            _e.name, p = read_string(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.allow_auto_topic_creation = True
+    o.include_cluster_authorized_operations = False
+    o.include_topic_authorized_operations = False
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_MetadataRequest_v1(o: MetadataRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, True)
     if _v:
-        for _x in _v:
-            _e_MetadataRequest_MetadataRequestTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
 
 
 def _d_MetadataRequest_v4(b: memoryview, p: int) -> tuple[MetadataRequest, int]:
-    _x: Any
     _a: Any
-    f0: Any
+    _e: Any
+    o: MetadataRequest = _new(MetadataRequest)
     _n, p = read_array_len(b, p, 2)
     if _n < 0:
-        f0 = None
+        o.topics = None
     else:
-        f0 = []
-        _a = f0.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
-            _x, p = _d_MetadataRequest_MetadataRequestTopic_v0(b, p)
-            _a(_x)
-    (f1,) = _SReq0.unpack_from(b, p)
+            _e = _new(MetadataRequest.MetadataRequestTopic)
+            _e.topic_id = ZERO_UUID
+            _e.name, p = read_string(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    (o.allow_auto_topic_creation,) = _SReq0.unpack_from(b, p)
     p += 1
-    f2 = False
-    f3 = False
-    return MetadataRequest(f0, f1, f2, f3), p
+    o.include_cluster_authorized_operations = False
+    o.include_topic_authorized_operations = False
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_MetadataRequest_v4(o: MetadataRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, True)
     if _v:
-        for _x in _v:
-            _e_MetadataRequest_MetadataRequestTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
     b += _SReq0.pack(o.allow_auto_topic_creation)
 
 
 def _d_MetadataRequest_v8(b: memoryview, p: int) -> tuple[MetadataRequest, int]:
-    _x: Any
     _a: Any
-    f0: Any
+    _e: Any
+    o: MetadataRequest = _new(MetadataRequest)
     _n, p = read_array_len(b, p, 2)
     if _n < 0:
-        f0 = None
+        o.topics = None
     else:
-        f0 = []
-        _a = f0.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
-            _x, p = _d_MetadataRequest_MetadataRequestTopic_v0(b, p)
-            _a(_x)
-    (f1, f2, f3,) = _SReq1.unpack_from(b, p)
+            _e = _new(MetadataRequest.MetadataRequestTopic)
+            _e.topic_id = ZERO_UUID
+            _e.name, p = read_string(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    (o.allow_auto_topic_creation, o.include_cluster_authorized_operations, o.include_topic_authorized_operations,) = _SReq1.unpack_from(b, p)
     p += 3
-    return MetadataRequest(f0, f1, f2, f3), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_MetadataRequest_v8(o: MetadataRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, True)
     if _v:
-        for _x in _v:
-            _e_MetadataRequest_MetadataRequestTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
     b += _SReq1.pack(o.allow_auto_topic_creation, o.include_cluster_authorized_operations, o.include_topic_authorized_operations)
 
 
 def _d_MetadataRequest_v9(b: memoryview, p: int) -> tuple[MetadataRequest, int]:
-    _x: Any
     _a: Any
-    f0: Any
+    _e: Any
+    o: MetadataRequest = _new(MetadataRequest)
     _n, p = read_compact_array_len(b, p, 2)
     if _n < 0:
-        f0 = None
+        o.topics = None
     else:
-        f0 = []
-        _a = f0.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
-            _x, p = _d_MetadataRequest_MetadataRequestTopic_v9(b, p)
-            _a(_x)
-    (f1, f2, f3,) = _SReq1.unpack_from(b, p)
+            _e = _new(MetadataRequest.MetadataRequestTopic)
+            _e.topic_id = ZERO_UUID
+            _e.name, p = read_compact_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    (o.allow_auto_topic_creation, o.include_cluster_authorized_operations, o.include_topic_authorized_operations,) = _SReq1.unpack_from(b, p)
     p += 3
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return MetadataRequest(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_MetadataRequest_v9(o: MetadataRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, True, True)
     if _v:
-        for _x in _v:
-            _e_MetadataRequest_MetadataRequestTopic_v9(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq1.pack(o.allow_auto_topic_creation, o.include_cluster_authorized_operations, o.include_topic_authorized_operations)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -295,38 +266,49 @@ def _e_MetadataRequest_v9(o: MetadataRequest, w: Writer) -> None:
 
 
 def _d_MetadataRequest_v10(b: memoryview, p: int) -> tuple[MetadataRequest, int]:
-    _x: Any
     _a: Any
-    f0: Any
+    _e: Any
+    o: MetadataRequest = _new(MetadataRequest)
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
-        f0 = None
+        o.topics = None
     else:
-        f0 = []
-        _a = f0.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
-            _x, p = _d_MetadataRequest_MetadataRequestTopic_v10(b, p)
-            _a(_x)
-    (f1, f2, f3,) = _SReq1.unpack_from(b, p)
+            _e = _new(MetadataRequest.MetadataRequestTopic)
+            _e.topic_id, p = read_uuid(b, p)
+            _e.name, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    (o.allow_auto_topic_creation, o.include_cluster_authorized_operations, o.include_topic_authorized_operations,) = _SReq1.unpack_from(b, p)
     p += 3
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return MetadataRequest(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_MetadataRequest_v10(o: MetadataRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, True, True)
     if _v:
-        for _x in _v:
-            _e_MetadataRequest_MetadataRequestTopic_v10(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            encode_string(b, _o.name, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq1.pack(o.allow_auto_topic_creation, o.include_cluster_authorized_operations, o.include_topic_authorized_operations)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -335,41 +317,52 @@ def _e_MetadataRequest_v10(o: MetadataRequest, w: Writer) -> None:
 
 
 def _d_MetadataRequest_v11(b: memoryview, p: int) -> tuple[MetadataRequest, int]:
-    _x: Any
     _a: Any
-    f0: Any
+    _e: Any
+    o: MetadataRequest = _new(MetadataRequest)
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
-        f0 = None
+        o.topics = None
     else:
-        f0 = []
-        _a = f0.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
-            _x, p = _d_MetadataRequest_MetadataRequestTopic_v10(b, p)
-            _a(_x)
-    (f1,) = _SReq0.unpack_from(b, p)
+            _e = _new(MetadataRequest.MetadataRequestTopic)
+            _e.topic_id, p = read_uuid(b, p)
+            _e.name, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    (o.allow_auto_topic_creation,) = _SReq0.unpack_from(b, p)
     p += 1
-    f2 = False
-    (f3,) = _SReq0.unpack_from(b, p)
+    o.include_cluster_authorized_operations = False
+    (o.include_topic_authorized_operations,) = _SReq0.unpack_from(b, p)
     p += 1
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return MetadataRequest(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_MetadataRequest_v11(o: MetadataRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, True, True)
     if _v:
-        for _x in _v:
-            _e_MetadataRequest_MetadataRequestTopic_v10(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            encode_string(b, _o.name, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq2.pack(o.allow_auto_topic_creation, o.include_topic_authorized_operations)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -512,998 +505,969 @@ class MetadataResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_MetadataResponse_MetadataResponseBroker_v0(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponseBroker, int]:
-    (f0,) = _SResp0.unpack_from(b, p)
-    p += 4
-    f1, p = read_string(b, p)
-    (f2,) = _SResp0.unpack_from(b, p)
-    p += 4
-    f3 = None
-    return MetadataResponse.MetadataResponseBroker(f0, f1, f2, f3), p
-
-
-def _e_MetadataResponse_MetadataResponseBroker_v0(o: MetadataResponse.MetadataResponseBroker, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.node_id)
-    encode_string(b, o.host, False, False)
-    b += _SResp0.pack(o.port)
-
-
-def _d_MetadataResponse_MetadataResponseBroker_v1(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponseBroker, int]:
-    (f0,) = _SResp0.unpack_from(b, p)
-    p += 4
-    f1, p = read_string(b, p)
-    (f2,) = _SResp0.unpack_from(b, p)
-    p += 4
-    f3, p = read_nullable_string(b, p)
-    return MetadataResponse.MetadataResponseBroker(f0, f1, f2, f3), p
-
-
-def _e_MetadataResponse_MetadataResponseBroker_v1(o: MetadataResponse.MetadataResponseBroker, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.node_id)
-    encode_string(b, o.host, False, False)
-    b += _SResp0.pack(o.port)
-    encode_string(b, o.rack, False, True)
-
-
-def _d_MetadataResponse_MetadataResponseBroker_v9(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponseBroker, int]:
-    (f0,) = _SResp0.unpack_from(b, p)
-    p += 4
-    f1, p = read_compact_string(b, p)
-    (f2,) = _SResp0.unpack_from(b, p)
-    p += 4
-    f3, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return MetadataResponse.MetadataResponseBroker(f0, f1, f2, f3, _ut), p
-
-
-def _e_MetadataResponse_MetadataResponseBroker_v9(o: MetadataResponse.MetadataResponseBroker, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.node_id)
-    encode_string(b, o.host, True, False)
-    b += _SResp0.pack(o.port)
-    encode_string(b, o.rack, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_MetadataResponse_MetadataResponsePartition_v0(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponsePartition, int]:
-    f6: Any
-    (f0, f1, f2,) = _SResp1.unpack_from(b, p)
+    o: MetadataResponse.MetadataResponsePartition = _new(MetadataResponse.MetadataResponsePartition)
+    (o.error_code, o.partition_index, o.leader_id,) = _SResp1.unpack_from(b, p)
     p += 10
-    f3 = -1
+    o.leader_epoch = -1
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array ReplicaNodes was null')
     else:
-        f4 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.replica_nodes = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array IsrNodes was null')
     else:
-        f5 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.isr_nodes = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    f6 = []
-    return MetadataResponse.MetadataResponsePartition(f0, f1, f2, f3, f4, f5, f6), p
-
-
-def _e_MetadataResponse_MetadataResponsePartition_v0(o: MetadataResponse.MetadataResponsePartition, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SResp1.pack(o.error_code, o.partition_index, o.leader_id)
-    _v = o.replica_nodes
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.isr_nodes
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
+    o.offline_replicas = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_MetadataResponse_MetadataResponsePartition_v5(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponsePartition, int]:
-    (f0, f1, f2,) = _SResp1.unpack_from(b, p)
+    o: MetadataResponse.MetadataResponsePartition = _new(MetadataResponse.MetadataResponsePartition)
+    (o.error_code, o.partition_index, o.leader_id,) = _SResp1.unpack_from(b, p)
     p += 10
-    f3 = -1
+    o.leader_epoch = -1
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array ReplicaNodes was null')
     else:
-        f4 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.replica_nodes = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array IsrNodes was null')
     else:
-        f5 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.isr_nodes = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array OfflineReplicas was null')
     else:
-        f6 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.offline_replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    return MetadataResponse.MetadataResponsePartition(f0, f1, f2, f3, f4, f5, f6), p
-
-
-def _e_MetadataResponse_MetadataResponsePartition_v5(o: MetadataResponse.MetadataResponsePartition, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SResp1.pack(o.error_code, o.partition_index, o.leader_id)
-    _v = o.replica_nodes
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.isr_nodes
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.offline_replicas
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_MetadataResponse_MetadataResponsePartition_v7(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponsePartition, int]:
-    (f0, f1, f2, f3,) = _SResp2.unpack_from(b, p)
+    o: MetadataResponse.MetadataResponsePartition = _new(MetadataResponse.MetadataResponsePartition)
+    (o.error_code, o.partition_index, o.leader_id, o.leader_epoch,) = _SResp2.unpack_from(b, p)
     p += 14
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array ReplicaNodes was null')
     else:
-        f4 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.replica_nodes = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array IsrNodes was null')
     else:
-        f5 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.isr_nodes = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array OfflineReplicas was null')
     else:
-        f6 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.offline_replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    return MetadataResponse.MetadataResponsePartition(f0, f1, f2, f3, f4, f5, f6), p
-
-
-def _e_MetadataResponse_MetadataResponsePartition_v7(o: MetadataResponse.MetadataResponsePartition, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SResp2.pack(o.error_code, o.partition_index, o.leader_id, o.leader_epoch)
-    _v = o.replica_nodes
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.isr_nodes
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.offline_replicas
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_MetadataResponse_MetadataResponsePartition_v9(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponsePartition, int]:
-    (f0, f1, f2, f3,) = _SResp2.unpack_from(b, p)
+    o: MetadataResponse.MetadataResponsePartition = _new(MetadataResponse.MetadataResponsePartition)
+    (o.error_code, o.partition_index, o.leader_id, o.leader_epoch,) = _SResp2.unpack_from(b, p)
     p += 14
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array ReplicaNodes was null')
     else:
-        f4 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.replica_nodes = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array IsrNodes was null')
     else:
-        f5 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.isr_nodes = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array OfflineReplicas was null')
     else:
-        f6 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.offline_replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return MetadataResponse.MetadataResponsePartition(f0, f1, f2, f3, f4, f5, f6, _ut), p
-
-
-def _e_MetadataResponse_MetadataResponsePartition_v9(o: MetadataResponse.MetadataResponsePartition, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SResp2.pack(o.error_code, o.partition_index, o.leader_id, o.leader_epoch)
-    _v = o.replica_nodes
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.isr_nodes
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.offline_replicas
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_MetadataResponse_MetadataResponseTopic_v0(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponseTopic, int]:
     _x: Any
     _a: Any
-    f4: Any
-    (f0,) = _SResp3.unpack_from(b, p)
+    o: MetadataResponse.MetadataResponseTopic = _new(MetadataResponse.MetadataResponseTopic)
+    (o.error_code,) = _SResp3.unpack_from(b, p)
     p += 2
-    f1, p = read_string(b, p)
-    f2 = ZERO_UUID
-    f3 = False
+    o.name, p = read_string(b, p)
+    o.topic_id = ZERO_UUID
+    o.is_internal = False
     _n, p = read_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_MetadataResponse_MetadataResponsePartition_v0(b, p)
             _a(_x)
-    f5 = -2147483648
-    return MetadataResponse.MetadataResponseTopic(f0, f1, f2, f3, f4, f5), p
-
-
-def _e_MetadataResponse_MetadataResponseTopic_v0(o: MetadataResponse.MetadataResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp3.pack(o.error_code)
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponsePartition_v0(_x, w)
-            b = w.b
+    o.topic_authorized_operations = -2147483648
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_MetadataResponse_MetadataResponseTopic_v1(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponseTopic, int]:
     _x: Any
     _a: Any
-    f4: Any
-    (f0,) = _SResp3.unpack_from(b, p)
+    o: MetadataResponse.MetadataResponseTopic = _new(MetadataResponse.MetadataResponseTopic)
+    (o.error_code,) = _SResp3.unpack_from(b, p)
     p += 2
-    f1, p = read_string(b, p)
-    f2 = ZERO_UUID
-    (f3,) = _SResp4.unpack_from(b, p)
+    o.name, p = read_string(b, p)
+    o.topic_id = ZERO_UUID
+    (o.is_internal,) = _SResp4.unpack_from(b, p)
     p += 1
     _n, p = read_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_MetadataResponse_MetadataResponsePartition_v0(b, p)
             _a(_x)
-    f5 = -2147483648
-    return MetadataResponse.MetadataResponseTopic(f0, f1, f2, f3, f4, f5), p
-
-
-def _e_MetadataResponse_MetadataResponseTopic_v1(o: MetadataResponse.MetadataResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp3.pack(o.error_code)
-    encode_string(b, o.name, False, False)
-    b += _SResp4.pack(o.is_internal)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponsePartition_v0(_x, w)
-            b = w.b
+    o.topic_authorized_operations = -2147483648
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_MetadataResponse_MetadataResponseTopic_v5(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponseTopic, int]:
     _x: Any
     _a: Any
-    f4: Any
-    (f0,) = _SResp3.unpack_from(b, p)
+    o: MetadataResponse.MetadataResponseTopic = _new(MetadataResponse.MetadataResponseTopic)
+    (o.error_code,) = _SResp3.unpack_from(b, p)
     p += 2
-    f1, p = read_string(b, p)
-    f2 = ZERO_UUID
-    (f3,) = _SResp4.unpack_from(b, p)
+    o.name, p = read_string(b, p)
+    o.topic_id = ZERO_UUID
+    (o.is_internal,) = _SResp4.unpack_from(b, p)
     p += 1
     _n, p = read_array_len(b, p, 22)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_MetadataResponse_MetadataResponsePartition_v5(b, p)
             _a(_x)
-    f5 = -2147483648
-    return MetadataResponse.MetadataResponseTopic(f0, f1, f2, f3, f4, f5), p
-
-
-def _e_MetadataResponse_MetadataResponseTopic_v5(o: MetadataResponse.MetadataResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp3.pack(o.error_code)
-    encode_string(b, o.name, False, False)
-    b += _SResp4.pack(o.is_internal)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponsePartition_v5(_x, w)
-            b = w.b
+    o.topic_authorized_operations = -2147483648
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_MetadataResponse_MetadataResponseTopic_v7(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponseTopic, int]:
     _x: Any
     _a: Any
-    f4: Any
-    (f0,) = _SResp3.unpack_from(b, p)
+    o: MetadataResponse.MetadataResponseTopic = _new(MetadataResponse.MetadataResponseTopic)
+    (o.error_code,) = _SResp3.unpack_from(b, p)
     p += 2
-    f1, p = read_string(b, p)
-    f2 = ZERO_UUID
-    (f3,) = _SResp4.unpack_from(b, p)
+    o.name, p = read_string(b, p)
+    o.topic_id = ZERO_UUID
+    (o.is_internal,) = _SResp4.unpack_from(b, p)
     p += 1
     _n, p = read_array_len(b, p, 26)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_MetadataResponse_MetadataResponsePartition_v7(b, p)
             _a(_x)
-    f5 = -2147483648
-    return MetadataResponse.MetadataResponseTopic(f0, f1, f2, f3, f4, f5), p
-
-
-def _e_MetadataResponse_MetadataResponseTopic_v7(o: MetadataResponse.MetadataResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp3.pack(o.error_code)
-    encode_string(b, o.name, False, False)
-    b += _SResp4.pack(o.is_internal)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponsePartition_v7(_x, w)
-            b = w.b
+    o.topic_authorized_operations = -2147483648
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_MetadataResponse_MetadataResponseTopic_v8(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponseTopic, int]:
     _x: Any
     _a: Any
-    f4: Any
-    (f0,) = _SResp3.unpack_from(b, p)
+    o: MetadataResponse.MetadataResponseTopic = _new(MetadataResponse.MetadataResponseTopic)
+    (o.error_code,) = _SResp3.unpack_from(b, p)
     p += 2
-    f1, p = read_string(b, p)
-    f2 = ZERO_UUID
-    (f3,) = _SResp4.unpack_from(b, p)
+    o.name, p = read_string(b, p)
+    o.topic_id = ZERO_UUID
+    (o.is_internal,) = _SResp4.unpack_from(b, p)
     p += 1
     _n, p = read_array_len(b, p, 26)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_MetadataResponse_MetadataResponsePartition_v7(b, p)
             _a(_x)
-    (f5,) = _SResp0.unpack_from(b, p)
+    (o.topic_authorized_operations,) = _SResp0.unpack_from(b, p)
     p += 4
-    return MetadataResponse.MetadataResponseTopic(f0, f1, f2, f3, f4, f5), p
-
-
-def _e_MetadataResponse_MetadataResponseTopic_v8(o: MetadataResponse.MetadataResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp3.pack(o.error_code)
-    encode_string(b, o.name, False, False)
-    b += _SResp4.pack(o.is_internal)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponsePartition_v7(_x, w)
-            b = w.b
-    b += _SResp0.pack(o.topic_authorized_operations)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_MetadataResponse_MetadataResponseTopic_v9(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponseTopic, int]:
     _x: Any
     _a: Any
-    f4: Any
-    (f0,) = _SResp3.unpack_from(b, p)
+    o: MetadataResponse.MetadataResponseTopic = _new(MetadataResponse.MetadataResponseTopic)
+    (o.error_code,) = _SResp3.unpack_from(b, p)
     p += 2
-    f1, p = read_compact_string(b, p)
-    f2 = ZERO_UUID
-    (f3,) = _SResp4.unpack_from(b, p)
+    o.name, p = read_compact_string(b, p)
+    o.topic_id = ZERO_UUID
+    (o.is_internal,) = _SResp4.unpack_from(b, p)
     p += 1
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_MetadataResponse_MetadataResponsePartition_v9(b, p)
             _a(_x)
-    (f5,) = _SResp0.unpack_from(b, p)
+    (o.topic_authorized_operations,) = _SResp0.unpack_from(b, p)
     p += 4
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return MetadataResponse.MetadataResponseTopic(f0, f1, f2, f3, f4, f5, _ut), p
-
-
-def _e_MetadataResponse_MetadataResponseTopic_v9(o: MetadataResponse.MetadataResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp3.pack(o.error_code)
-    encode_string(b, o.name, True, False)
-    b += _SResp4.pack(o.is_internal)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponsePartition_v9(_x, w)
-            b = w.b
-    b += _SResp0.pack(o.topic_authorized_operations)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_MetadataResponse_MetadataResponseTopic_v10(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponseTopic, int]:
     _x: Any
     _a: Any
-    f4: Any
-    (f0,) = _SResp3.unpack_from(b, p)
+    o: MetadataResponse.MetadataResponseTopic = _new(MetadataResponse.MetadataResponseTopic)
+    (o.error_code,) = _SResp3.unpack_from(b, p)
     p += 2
-    f1, p = read_compact_string(b, p)
-    f2, p = read_uuid(b, p)
-    (f3,) = _SResp4.unpack_from(b, p)
+    o.name, p = read_compact_string(b, p)
+    o.topic_id, p = read_uuid(b, p)
+    (o.is_internal,) = _SResp4.unpack_from(b, p)
     p += 1
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_MetadataResponse_MetadataResponsePartition_v9(b, p)
             _a(_x)
-    (f5,) = _SResp0.unpack_from(b, p)
+    (o.topic_authorized_operations,) = _SResp0.unpack_from(b, p)
     p += 4
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return MetadataResponse.MetadataResponseTopic(f0, f1, f2, f3, f4, f5, _ut), p
-
-
-def _e_MetadataResponse_MetadataResponseTopic_v10(o: MetadataResponse.MetadataResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp3.pack(o.error_code)
-    encode_string(b, o.name, True, False)
-    b += o.topic_id.bytes
-    b += _SResp4.pack(o.is_internal)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponsePartition_v9(_x, w)
-            b = w.b
-    b += _SResp0.pack(o.topic_authorized_operations)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_MetadataResponse_MetadataResponseTopic_v12(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponseTopic, int]:
     _x: Any
     _a: Any
-    f4: Any
-    (f0,) = _SResp3.unpack_from(b, p)
+    o: MetadataResponse.MetadataResponseTopic = _new(MetadataResponse.MetadataResponseTopic)
+    (o.error_code,) = _SResp3.unpack_from(b, p)
     p += 2
-    f1, p = read_compact_nullable_string(b, p)
-    f2, p = read_uuid(b, p)
-    (f3,) = _SResp4.unpack_from(b, p)
+    o.name, p = read_compact_nullable_string(b, p)
+    o.topic_id, p = read_uuid(b, p)
+    (o.is_internal,) = _SResp4.unpack_from(b, p)
     p += 1
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_MetadataResponse_MetadataResponsePartition_v9(b, p)
             _a(_x)
-    (f5,) = _SResp0.unpack_from(b, p)
+    (o.topic_authorized_operations,) = _SResp0.unpack_from(b, p)
     p += 4
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return MetadataResponse.MetadataResponseTopic(f0, f1, f2, f3, f4, f5, _ut), p
-
-
-def _e_MetadataResponse_MetadataResponseTopic_v12(o: MetadataResponse.MetadataResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp3.pack(o.error_code)
-    encode_string(b, o.name, True, True)
-    b += o.topic_id.bytes
-    b += _SResp4.pack(o.is_internal)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponsePartition_v9(_x, w)
-            b = w.b
-    b += _SResp0.pack(o.topic_authorized_operations)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_MetadataResponse_v0(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f4: Any
-    f0 = 0
+    _e: Any
+    o: MetadataResponse = _new(MetadataResponse)
+    o.throttle_time_ms = 0
     _n, p = read_array_len(b, p, 10)
     if _n < 0:
         raise DecodeError('non-nullable array Brokers was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.brokers = []
+        _a = o.brokers.append
         for _ in range(_n):
-            _x, p = _d_MetadataResponse_MetadataResponseBroker_v0(b, p)
-            _a(_x)
-    f2 = None
-    f3 = -1
+            _e = _new(MetadataResponse.MetadataResponseBroker)
+            (_e.node_id,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.host, p = read_string(b, p)
+            (_e.port,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.rack = None
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.cluster_id = None
+    o.controller_id = -1
     _n, p = read_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_MetadataResponse_MetadataResponseTopic_v0(b, p)
             _a(_x)
-    f5 = -2147483648
-    return MetadataResponse(f0, f1, f2, f3, f4, f5), p
+    o.cluster_authorized_operations = -2147483648
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_MetadataResponse_v0(o: MetadataResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.brokers
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseBroker_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.node_id)
+            encode_string(b, _o.host, False, False)
+            b += _SResp0.pack(_o.port)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp3.pack(_o.error_code)
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp1.pack(_o2.error_code, _o2.partition_index, _o2.leader_id)
+                    _v = _o2.replica_nodes
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.isr_nodes
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_MetadataResponse_v1(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f4: Any
-    f0 = 0
+    _e: Any
+    o: MetadataResponse = _new(MetadataResponse)
+    o.throttle_time_ms = 0
     _n, p = read_array_len(b, p, 12)
     if _n < 0:
         raise DecodeError('non-nullable array Brokers was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.brokers = []
+        _a = o.brokers.append
         for _ in range(_n):
-            _x, p = _d_MetadataResponse_MetadataResponseBroker_v1(b, p)
-            _a(_x)
-    f2 = None
-    (f3,) = _SResp0.unpack_from(b, p)
+            _e = _new(MetadataResponse.MetadataResponseBroker)
+            (_e.node_id,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.host, p = read_string(b, p)
+            (_e.port,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.rack, p = read_nullable_string(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.cluster_id = None
+    (o.controller_id,) = _SResp0.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 9)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_MetadataResponse_MetadataResponseTopic_v1(b, p)
             _a(_x)
-    f5 = -2147483648
-    return MetadataResponse(f0, f1, f2, f3, f4, f5), p
+    o.cluster_authorized_operations = -2147483648
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_MetadataResponse_v1(o: MetadataResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.brokers
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseBroker_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.node_id)
+            encode_string(b, _o.host, False, False)
+            b += _SResp0.pack(_o.port)
+            encode_string(b, _o.rack, False, True)
     b += _SResp0.pack(o.controller_id)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseTopic_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp3.pack(_o.error_code)
+            encode_string(b, _o.name, False, False)
+            b += _SResp4.pack(_o.is_internal)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp1.pack(_o2.error_code, _o2.partition_index, _o2.leader_id)
+                    _v = _o2.replica_nodes
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.isr_nodes
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_MetadataResponse_v2(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f4: Any
-    f0 = 0
+    _e: Any
+    o: MetadataResponse = _new(MetadataResponse)
+    o.throttle_time_ms = 0
     _n, p = read_array_len(b, p, 12)
     if _n < 0:
         raise DecodeError('non-nullable array Brokers was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.brokers = []
+        _a = o.brokers.append
         for _ in range(_n):
-            _x, p = _d_MetadataResponse_MetadataResponseBroker_v1(b, p)
-            _a(_x)
-    f2, p = read_nullable_string(b, p)
-    (f3,) = _SResp0.unpack_from(b, p)
+            _e = _new(MetadataResponse.MetadataResponseBroker)
+            (_e.node_id,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.host, p = read_string(b, p)
+            (_e.port,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.rack, p = read_nullable_string(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.cluster_id, p = read_nullable_string(b, p)
+    (o.controller_id,) = _SResp0.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 9)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_MetadataResponse_MetadataResponseTopic_v1(b, p)
             _a(_x)
-    f5 = -2147483648
-    return MetadataResponse(f0, f1, f2, f3, f4, f5), p
+    o.cluster_authorized_operations = -2147483648
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_MetadataResponse_v2(o: MetadataResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.brokers
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseBroker_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.node_id)
+            encode_string(b, _o.host, False, False)
+            b += _SResp0.pack(_o.port)
+            encode_string(b, _o.rack, False, True)
     encode_string(b, o.cluster_id, False, True)
     b += _SResp0.pack(o.controller_id)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseTopic_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp3.pack(_o.error_code)
+            encode_string(b, _o.name, False, False)
+            b += _SResp4.pack(_o.is_internal)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp1.pack(_o2.error_code, _o2.partition_index, _o2.leader_id)
+                    _v = _o2.replica_nodes
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.isr_nodes
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_MetadataResponse_v3(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f4: Any
-    (f0,) = _SResp0.unpack_from(b, p)
+    _e: Any
+    o: MetadataResponse = _new(MetadataResponse)
+    (o.throttle_time_ms,) = _SResp0.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 12)
     if _n < 0:
         raise DecodeError('non-nullable array Brokers was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.brokers = []
+        _a = o.brokers.append
         for _ in range(_n):
-            _x, p = _d_MetadataResponse_MetadataResponseBroker_v1(b, p)
-            _a(_x)
-    f2, p = read_nullable_string(b, p)
-    (f3,) = _SResp0.unpack_from(b, p)
+            _e = _new(MetadataResponse.MetadataResponseBroker)
+            (_e.node_id,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.host, p = read_string(b, p)
+            (_e.port,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.rack, p = read_nullable_string(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.cluster_id, p = read_nullable_string(b, p)
+    (o.controller_id,) = _SResp0.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 9)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_MetadataResponse_MetadataResponseTopic_v1(b, p)
             _a(_x)
-    f5 = -2147483648
-    return MetadataResponse(f0, f1, f2, f3, f4, f5), p
+    o.cluster_authorized_operations = -2147483648
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_MetadataResponse_v3(o: MetadataResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.brokers
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseBroker_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.node_id)
+            encode_string(b, _o.host, False, False)
+            b += _SResp0.pack(_o.port)
+            encode_string(b, _o.rack, False, True)
     encode_string(b, o.cluster_id, False, True)
     b += _SResp0.pack(o.controller_id)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseTopic_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp3.pack(_o.error_code)
+            encode_string(b, _o.name, False, False)
+            b += _SResp4.pack(_o.is_internal)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp1.pack(_o2.error_code, _o2.partition_index, _o2.leader_id)
+                    _v = _o2.replica_nodes
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.isr_nodes
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_MetadataResponse_v5(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f4: Any
-    (f0,) = _SResp0.unpack_from(b, p)
+    _e: Any
+    o: MetadataResponse = _new(MetadataResponse)
+    (o.throttle_time_ms,) = _SResp0.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 12)
     if _n < 0:
         raise DecodeError('non-nullable array Brokers was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.brokers = []
+        _a = o.brokers.append
         for _ in range(_n):
-            _x, p = _d_MetadataResponse_MetadataResponseBroker_v1(b, p)
-            _a(_x)
-    f2, p = read_nullable_string(b, p)
-    (f3,) = _SResp0.unpack_from(b, p)
+            _e = _new(MetadataResponse.MetadataResponseBroker)
+            (_e.node_id,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.host, p = read_string(b, p)
+            (_e.port,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.rack, p = read_nullable_string(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.cluster_id, p = read_nullable_string(b, p)
+    (o.controller_id,) = _SResp0.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 9)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_MetadataResponse_MetadataResponseTopic_v5(b, p)
             _a(_x)
-    f5 = -2147483648
-    return MetadataResponse(f0, f1, f2, f3, f4, f5), p
+    o.cluster_authorized_operations = -2147483648
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_MetadataResponse_v5(o: MetadataResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.brokers
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseBroker_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.node_id)
+            encode_string(b, _o.host, False, False)
+            b += _SResp0.pack(_o.port)
+            encode_string(b, _o.rack, False, True)
     encode_string(b, o.cluster_id, False, True)
     b += _SResp0.pack(o.controller_id)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseTopic_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp3.pack(_o.error_code)
+            encode_string(b, _o.name, False, False)
+            b += _SResp4.pack(_o.is_internal)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp1.pack(_o2.error_code, _o2.partition_index, _o2.leader_id)
+                    _v = _o2.replica_nodes
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.isr_nodes
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.offline_replicas
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_MetadataResponse_v7(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f4: Any
-    (f0,) = _SResp0.unpack_from(b, p)
+    _e: Any
+    o: MetadataResponse = _new(MetadataResponse)
+    (o.throttle_time_ms,) = _SResp0.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 12)
     if _n < 0:
         raise DecodeError('non-nullable array Brokers was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.brokers = []
+        _a = o.brokers.append
         for _ in range(_n):
-            _x, p = _d_MetadataResponse_MetadataResponseBroker_v1(b, p)
-            _a(_x)
-    f2, p = read_nullable_string(b, p)
-    (f3,) = _SResp0.unpack_from(b, p)
+            _e = _new(MetadataResponse.MetadataResponseBroker)
+            (_e.node_id,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.host, p = read_string(b, p)
+            (_e.port,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.rack, p = read_nullable_string(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.cluster_id, p = read_nullable_string(b, p)
+    (o.controller_id,) = _SResp0.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 9)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_MetadataResponse_MetadataResponseTopic_v7(b, p)
             _a(_x)
-    f5 = -2147483648
-    return MetadataResponse(f0, f1, f2, f3, f4, f5), p
+    o.cluster_authorized_operations = -2147483648
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_MetadataResponse_v7(o: MetadataResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.brokers
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseBroker_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.node_id)
+            encode_string(b, _o.host, False, False)
+            b += _SResp0.pack(_o.port)
+            encode_string(b, _o.rack, False, True)
     encode_string(b, o.cluster_id, False, True)
     b += _SResp0.pack(o.controller_id)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseTopic_v7(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp3.pack(_o.error_code)
+            encode_string(b, _o.name, False, False)
+            b += _SResp4.pack(_o.is_internal)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp2.pack(_o2.error_code, _o2.partition_index, _o2.leader_id, _o2.leader_epoch)
+                    _v = _o2.replica_nodes
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.isr_nodes
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.offline_replicas
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_MetadataResponse_v8(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f4: Any
-    (f0,) = _SResp0.unpack_from(b, p)
+    _e: Any
+    o: MetadataResponse = _new(MetadataResponse)
+    (o.throttle_time_ms,) = _SResp0.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 12)
     if _n < 0:
         raise DecodeError('non-nullable array Brokers was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.brokers = []
+        _a = o.brokers.append
         for _ in range(_n):
-            _x, p = _d_MetadataResponse_MetadataResponseBroker_v1(b, p)
-            _a(_x)
-    f2, p = read_nullable_string(b, p)
-    (f3,) = _SResp0.unpack_from(b, p)
+            _e = _new(MetadataResponse.MetadataResponseBroker)
+            (_e.node_id,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.host, p = read_string(b, p)
+            (_e.port,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.rack, p = read_nullable_string(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.cluster_id, p = read_nullable_string(b, p)
+    (o.controller_id,) = _SResp0.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 13)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_MetadataResponse_MetadataResponseTopic_v8(b, p)
             _a(_x)
-    (f5,) = _SResp0.unpack_from(b, p)
+    (o.cluster_authorized_operations,) = _SResp0.unpack_from(b, p)
     p += 4
-    return MetadataResponse(f0, f1, f2, f3, f4, f5), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_MetadataResponse_v8(o: MetadataResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.brokers
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseBroker_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.node_id)
+            encode_string(b, _o.host, False, False)
+            b += _SResp0.pack(_o.port)
+            encode_string(b, _o.rack, False, True)
     encode_string(b, o.cluster_id, False, True)
     b += _SResp0.pack(o.controller_id)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseTopic_v8(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp3.pack(_o.error_code)
+            encode_string(b, _o.name, False, False)
+            b += _SResp4.pack(_o.is_internal)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp2.pack(_o2.error_code, _o2.partition_index, _o2.leader_id, _o2.leader_epoch)
+                    _v = _o2.replica_nodes
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.isr_nodes
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.offline_replicas
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+            b += _SResp0.pack(_o.topic_authorized_operations)
     b += _SResp0.pack(o.cluster_authorized_operations)
 
 
 def _d_MetadataResponse_v9(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f4: Any
-    (f0,) = _SResp0.unpack_from(b, p)
+    _e: Any
+    o: MetadataResponse = _new(MetadataResponse)
+    (o.throttle_time_ms,) = _SResp0.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 11)
     if _n < 0:
         raise DecodeError('non-nullable array Brokers was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.brokers = []
+        _a = o.brokers.append
         for _ in range(_n):
-            _x, p = _d_MetadataResponse_MetadataResponseBroker_v9(b, p)
-            _a(_x)
-    f2, p = read_compact_nullable_string(b, p)
-    (f3,) = _SResp0.unpack_from(b, p)
+            _e = _new(MetadataResponse.MetadataResponseBroker)
+            (_e.node_id,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.host, p = read_compact_string(b, p)
+            (_e.port,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.rack, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    o.cluster_id, p = read_compact_nullable_string(b, p)
+    (o.controller_id,) = _SResp0.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 10)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_MetadataResponse_MetadataResponseTopic_v9(b, p)
             _a(_x)
-    (f5,) = _SResp0.unpack_from(b, p)
+    (o.cluster_authorized_operations,) = _SResp0.unpack_from(b, p)
     p += 4
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return MetadataResponse(f0, f1, f2, f3, f4, f5, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_MetadataResponse_v9(o: MetadataResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.brokers
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseBroker_v9(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.node_id)
+            encode_string(b, _o.host, True, False)
+            b += _SResp0.pack(_o.port)
+            encode_string(b, _o.rack, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     encode_string(b, o.cluster_id, True, True)
     b += _SResp0.pack(o.controller_id)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseTopic_v9(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp3.pack(_o.error_code)
+            encode_string(b, _o.name, True, False)
+            b += _SResp4.pack(_o.is_internal)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp2.pack(_o2.error_code, _o2.partition_index, _o2.leader_id, _o2.leader_epoch)
+                    _v = _o2.replica_nodes
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.isr_nodes
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.offline_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            b += _SResp0.pack(_o.topic_authorized_operations)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SResp0.pack(o.cluster_authorized_operations)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -1514,60 +1478,106 @@ def _e_MetadataResponse_v9(o: MetadataResponse, w: Writer) -> None:
 def _d_MetadataResponse_v10(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f4: Any
-    (f0,) = _SResp0.unpack_from(b, p)
+    _e: Any
+    o: MetadataResponse = _new(MetadataResponse)
+    (o.throttle_time_ms,) = _SResp0.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 11)
     if _n < 0:
         raise DecodeError('non-nullable array Brokers was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.brokers = []
+        _a = o.brokers.append
         for _ in range(_n):
-            _x, p = _d_MetadataResponse_MetadataResponseBroker_v9(b, p)
-            _a(_x)
-    f2, p = read_compact_nullable_string(b, p)
-    (f3,) = _SResp0.unpack_from(b, p)
+            _e = _new(MetadataResponse.MetadataResponseBroker)
+            (_e.node_id,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.host, p = read_compact_string(b, p)
+            (_e.port,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.rack, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    o.cluster_id, p = read_compact_nullable_string(b, p)
+    (o.controller_id,) = _SResp0.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 26)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_MetadataResponse_MetadataResponseTopic_v10(b, p)
             _a(_x)
-    (f5,) = _SResp0.unpack_from(b, p)
+    (o.cluster_authorized_operations,) = _SResp0.unpack_from(b, p)
     p += 4
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return MetadataResponse(f0, f1, f2, f3, f4, f5, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_MetadataResponse_v10(o: MetadataResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.brokers
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseBroker_v9(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.node_id)
+            encode_string(b, _o.host, True, False)
+            b += _SResp0.pack(_o.port)
+            encode_string(b, _o.rack, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     encode_string(b, o.cluster_id, True, True)
     b += _SResp0.pack(o.controller_id)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseTopic_v10(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp3.pack(_o.error_code)
+            encode_string(b, _o.name, True, False)
+            b += _o.topic_id.bytes
+            b += _SResp4.pack(_o.is_internal)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp2.pack(_o2.error_code, _o2.partition_index, _o2.leader_id, _o2.leader_epoch)
+                    _v = _o2.replica_nodes
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.isr_nodes
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.offline_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            b += _SResp0.pack(_o.topic_authorized_operations)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SResp0.pack(o.cluster_authorized_operations)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -1578,59 +1588,105 @@ def _e_MetadataResponse_v10(o: MetadataResponse, w: Writer) -> None:
 def _d_MetadataResponse_v11(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f4: Any
-    (f0,) = _SResp0.unpack_from(b, p)
+    _e: Any
+    o: MetadataResponse = _new(MetadataResponse)
+    (o.throttle_time_ms,) = _SResp0.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 11)
     if _n < 0:
         raise DecodeError('non-nullable array Brokers was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.brokers = []
+        _a = o.brokers.append
         for _ in range(_n):
-            _x, p = _d_MetadataResponse_MetadataResponseBroker_v9(b, p)
-            _a(_x)
-    f2, p = read_compact_nullable_string(b, p)
-    (f3,) = _SResp0.unpack_from(b, p)
+            _e = _new(MetadataResponse.MetadataResponseBroker)
+            (_e.node_id,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.host, p = read_compact_string(b, p)
+            (_e.port,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.rack, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    o.cluster_id, p = read_compact_nullable_string(b, p)
+    (o.controller_id,) = _SResp0.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 26)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_MetadataResponse_MetadataResponseTopic_v10(b, p)
             _a(_x)
-    f5 = -2147483648
+    o.cluster_authorized_operations = -2147483648
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return MetadataResponse(f0, f1, f2, f3, f4, f5, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_MetadataResponse_v11(o: MetadataResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.brokers
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseBroker_v9(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.node_id)
+            encode_string(b, _o.host, True, False)
+            b += _SResp0.pack(_o.port)
+            encode_string(b, _o.rack, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     encode_string(b, o.cluster_id, True, True)
     b += _SResp0.pack(o.controller_id)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseTopic_v10(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp3.pack(_o.error_code)
+            encode_string(b, _o.name, True, False)
+            b += _o.topic_id.bytes
+            b += _SResp4.pack(_o.is_internal)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp2.pack(_o2.error_code, _o2.partition_index, _o2.leader_id, _o2.leader_epoch)
+                    _v = _o2.replica_nodes
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.isr_nodes
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.offline_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            b += _SResp0.pack(_o.topic_authorized_operations)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -1640,59 +1696,105 @@ def _e_MetadataResponse_v11(o: MetadataResponse, w: Writer) -> None:
 def _d_MetadataResponse_v12(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f4: Any
-    (f0,) = _SResp0.unpack_from(b, p)
+    _e: Any
+    o: MetadataResponse = _new(MetadataResponse)
+    (o.throttle_time_ms,) = _SResp0.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 11)
     if _n < 0:
         raise DecodeError('non-nullable array Brokers was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.brokers = []
+        _a = o.brokers.append
         for _ in range(_n):
-            _x, p = _d_MetadataResponse_MetadataResponseBroker_v9(b, p)
-            _a(_x)
-    f2, p = read_compact_nullable_string(b, p)
-    (f3,) = _SResp0.unpack_from(b, p)
+            _e = _new(MetadataResponse.MetadataResponseBroker)
+            (_e.node_id,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.host, p = read_compact_string(b, p)
+            (_e.port,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.rack, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    o.cluster_id, p = read_compact_nullable_string(b, p)
+    (o.controller_id,) = _SResp0.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 26)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_MetadataResponse_MetadataResponseTopic_v12(b, p)
             _a(_x)
-    f5 = -2147483648
+    o.cluster_authorized_operations = -2147483648
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return MetadataResponse(f0, f1, f2, f3, f4, f5, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_MetadataResponse_v12(o: MetadataResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.brokers
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseBroker_v9(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.node_id)
+            encode_string(b, _o.host, True, False)
+            b += _SResp0.pack(_o.port)
+            encode_string(b, _o.rack, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     encode_string(b, o.cluster_id, True, True)
     b += _SResp0.pack(o.controller_id)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseTopic_v12(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp3.pack(_o.error_code)
+            encode_string(b, _o.name, True, True)
+            b += _o.topic_id.bytes
+            b += _SResp4.pack(_o.is_internal)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp2.pack(_o2.error_code, _o2.partition_index, _o2.leader_id, _o2.leader_epoch)
+                    _v = _o2.replica_nodes
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.isr_nodes
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.offline_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            b += _SResp0.pack(_o.topic_authorized_operations)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

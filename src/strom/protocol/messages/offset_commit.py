@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>iq')
@@ -110,262 +111,177 @@ class OffsetCommitRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_OffsetCommitRequest_OffsetCommitRequestPartition_v0(b: memoryview, p: int) -> tuple[OffsetCommitRequest.OffsetCommitRequestPartition, int]:
-    (f0, f1,) = _SReq0.unpack_from(b, p)
-    p += 12
-    f2 = -1
-    f3 = -1
-    f4, p = read_nullable_string(b, p)
-    return OffsetCommitRequest.OffsetCommitRequestPartition(f0, f1, f2, f3, f4), p
-
-
-def _e_OffsetCommitRequest_OffsetCommitRequestPartition_v0(o: OffsetCommitRequest.OffsetCommitRequestPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.partition_index, o.committed_offset)
-    encode_string(b, o.committed_metadata, False, True)
-
-
-def _d_OffsetCommitRequest_OffsetCommitRequestPartition_v1(b: memoryview, p: int) -> tuple[OffsetCommitRequest.OffsetCommitRequestPartition, int]:
-    (f0, f1,) = _SReq0.unpack_from(b, p)
-    p += 12
-    f2 = -1
-    (f3,) = _SReq1.unpack_from(b, p)
-    p += 8
-    f4, p = read_nullable_string(b, p)
-    return OffsetCommitRequest.OffsetCommitRequestPartition(f0, f1, f2, f3, f4), p
-
-
-def _e_OffsetCommitRequest_OffsetCommitRequestPartition_v1(o: OffsetCommitRequest.OffsetCommitRequestPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq2.pack(o.partition_index, o.committed_offset, o.commit_timestamp)
-    encode_string(b, o.committed_metadata, False, True)
-
-
-def _d_OffsetCommitRequest_OffsetCommitRequestPartition_v6(b: memoryview, p: int) -> tuple[OffsetCommitRequest.OffsetCommitRequestPartition, int]:
-    (f0, f1, f2,) = _SReq3.unpack_from(b, p)
-    p += 16
-    f3 = -1
-    f4, p = read_nullable_string(b, p)
-    return OffsetCommitRequest.OffsetCommitRequestPartition(f0, f1, f2, f3, f4), p
-
-
-def _e_OffsetCommitRequest_OffsetCommitRequestPartition_v6(o: OffsetCommitRequest.OffsetCommitRequestPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq3.pack(o.partition_index, o.committed_offset, o.committed_leader_epoch)
-    encode_string(b, o.committed_metadata, False, True)
-
-
-def _d_OffsetCommitRequest_OffsetCommitRequestPartition_v8(b: memoryview, p: int) -> tuple[OffsetCommitRequest.OffsetCommitRequestPartition, int]:
-    (f0, f1, f2,) = _SReq3.unpack_from(b, p)
-    p += 16
-    f3 = -1
-    f4, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return OffsetCommitRequest.OffsetCommitRequestPartition(f0, f1, f2, f3, f4, _ut), p
-
-
-def _e_OffsetCommitRequest_OffsetCommitRequestPartition_v8(o: OffsetCommitRequest.OffsetCommitRequestPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq3.pack(o.partition_index, o.committed_offset, o.committed_leader_epoch)
-    encode_string(b, o.committed_metadata, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_OffsetCommitRequest_OffsetCommitRequestTopic_v0(b: memoryview, p: int) -> tuple[OffsetCommitRequest.OffsetCommitRequestTopic, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: OffsetCommitRequest.OffsetCommitRequestTopic = _new(OffsetCommitRequest.OffsetCommitRequestTopic)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 14)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_OffsetCommitRequest_OffsetCommitRequestPartition_v0(b, p)
-            _a(_x)
-    return OffsetCommitRequest.OffsetCommitRequestTopic(f0, f1), p
-
-
-def _e_OffsetCommitRequest_OffsetCommitRequestTopic_v0(o: OffsetCommitRequest.OffsetCommitRequestTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetCommitRequest_OffsetCommitRequestPartition_v0(_x, w)
-            b = w.b
+            _e = _new(OffsetCommitRequest.OffsetCommitRequestPartition)
+            (_e.partition_index, _e.committed_offset,) = _SReq0.unpack_from(b, p)
+            p += 12
+            _e.committed_leader_epoch = -1
+            _e.commit_timestamp = -1
+            _e.committed_metadata, p = read_nullable_string(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_OffsetCommitRequest_OffsetCommitRequestTopic_v1(b: memoryview, p: int) -> tuple[OffsetCommitRequest.OffsetCommitRequestTopic, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: OffsetCommitRequest.OffsetCommitRequestTopic = _new(OffsetCommitRequest.OffsetCommitRequestTopic)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 22)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_OffsetCommitRequest_OffsetCommitRequestPartition_v1(b, p)
-            _a(_x)
-    return OffsetCommitRequest.OffsetCommitRequestTopic(f0, f1), p
-
-
-def _e_OffsetCommitRequest_OffsetCommitRequestTopic_v1(o: OffsetCommitRequest.OffsetCommitRequestTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetCommitRequest_OffsetCommitRequestPartition_v1(_x, w)
-            b = w.b
+            _e = _new(OffsetCommitRequest.OffsetCommitRequestPartition)
+            (_e.partition_index, _e.committed_offset,) = _SReq0.unpack_from(b, p)
+            p += 12
+            _e.committed_leader_epoch = -1
+            (_e.commit_timestamp,) = _SReq1.unpack_from(b, p)
+            p += 8
+            _e.committed_metadata, p = read_nullable_string(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_OffsetCommitRequest_OffsetCommitRequestTopic_v6(b: memoryview, p: int) -> tuple[OffsetCommitRequest.OffsetCommitRequestTopic, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: OffsetCommitRequest.OffsetCommitRequestTopic = _new(OffsetCommitRequest.OffsetCommitRequestTopic)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_OffsetCommitRequest_OffsetCommitRequestPartition_v6(b, p)
-            _a(_x)
-    return OffsetCommitRequest.OffsetCommitRequestTopic(f0, f1), p
-
-
-def _e_OffsetCommitRequest_OffsetCommitRequestTopic_v6(o: OffsetCommitRequest.OffsetCommitRequestTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetCommitRequest_OffsetCommitRequestPartition_v6(_x, w)
-            b = w.b
+            _e = _new(OffsetCommitRequest.OffsetCommitRequestPartition)
+            (_e.partition_index, _e.committed_offset, _e.committed_leader_epoch,) = _SReq3.unpack_from(b, p)
+            p += 16
+            _e.commit_timestamp = -1
+            _e.committed_metadata, p = read_nullable_string(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_OffsetCommitRequest_OffsetCommitRequestTopic_v8(b: memoryview, p: int) -> tuple[OffsetCommitRequest.OffsetCommitRequestTopic, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    _e: Any
+    o: OffsetCommitRequest.OffsetCommitRequestTopic = _new(OffsetCommitRequest.OffsetCommitRequestTopic)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_OffsetCommitRequest_OffsetCommitRequestPartition_v8(b, p)
-            _a(_x)
+            _e = _new(OffsetCommitRequest.OffsetCommitRequestPartition)
+            (_e.partition_index, _e.committed_offset, _e.committed_leader_epoch,) = _SReq3.unpack_from(b, p)
+            p += 16
+            _e.commit_timestamp = -1
+            _e.committed_metadata, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return OffsetCommitRequest.OffsetCommitRequestTopic(f0, f1, _ut), p
-
-
-def _e_OffsetCommitRequest_OffsetCommitRequestTopic_v8(o: OffsetCommitRequest.OffsetCommitRequestTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetCommitRequest_OffsetCommitRequestPartition_v8(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_OffsetCommitRequest_v0(b: memoryview, p: int) -> tuple[OffsetCommitRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f0, p = read_string(b, p)
-    f1 = -1
-    f2 = ''
-    f3 = None
-    f4 = -1
+    o: OffsetCommitRequest = _new(OffsetCommitRequest)
+    o.group_id, p = read_string(b, p)
+    o.generation_id_or_member_epoch = -1
+    o.member_id = ''
+    o.group_instance_id = None
+    o.retention_time_ms = -1
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f5 = []
-        _a = f5.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_OffsetCommitRequest_OffsetCommitRequestTopic_v0(b, p)
             _a(_x)
-    return OffsetCommitRequest(f0, f1, f2, f3, f4, f5), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_OffsetCommitRequest_v0(o: OffsetCommitRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetCommitRequest_OffsetCommitRequestTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.committed_offset)
+                    encode_string(b, _o2.committed_metadata, False, True)
 
 
 def _d_OffsetCommitRequest_v1(b: memoryview, p: int) -> tuple[OffsetCommitRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f0, p = read_string(b, p)
-    (f1,) = _SReq4.unpack_from(b, p)
+    o: OffsetCommitRequest = _new(OffsetCommitRequest)
+    o.group_id, p = read_string(b, p)
+    (o.generation_id_or_member_epoch,) = _SReq4.unpack_from(b, p)
     p += 4
-    f2, p = read_string(b, p)
-    f3 = None
-    f4 = -1
+    o.member_id, p = read_string(b, p)
+    o.group_instance_id = None
+    o.retention_time_ms = -1
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f5 = []
-        _a = f5.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_OffsetCommitRequest_OffsetCommitRequestTopic_v1(b, p)
             _a(_x)
-    return OffsetCommitRequest(f0, f1, f2, f3, f4, f5), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_OffsetCommitRequest_v1(o: OffsetCommitRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     b += _SReq4.pack(o.generation_id_or_member_epoch)
@@ -373,37 +289,44 @@ def _e_OffsetCommitRequest_v1(o: OffsetCommitRequest, w: Writer) -> None:
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetCommitRequest_OffsetCommitRequestTopic_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq2.pack(_o2.partition_index, _o2.committed_offset, _o2.commit_timestamp)
+                    encode_string(b, _o2.committed_metadata, False, True)
 
 
 def _d_OffsetCommitRequest_v2(b: memoryview, p: int) -> tuple[OffsetCommitRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f0, p = read_string(b, p)
-    (f1,) = _SReq4.unpack_from(b, p)
+    o: OffsetCommitRequest = _new(OffsetCommitRequest)
+    o.group_id, p = read_string(b, p)
+    (o.generation_id_or_member_epoch,) = _SReq4.unpack_from(b, p)
     p += 4
-    f2, p = read_string(b, p)
-    f3 = None
-    (f4,) = _SReq1.unpack_from(b, p)
+    o.member_id, p = read_string(b, p)
+    o.group_instance_id = None
+    (o.retention_time_ms,) = _SReq1.unpack_from(b, p)
     p += 8
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f5 = []
-        _a = f5.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_OffsetCommitRequest_OffsetCommitRequestTopic_v0(b, p)
             _a(_x)
-    return OffsetCommitRequest(f0, f1, f2, f3, f4, f5), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_OffsetCommitRequest_v2(o: OffsetCommitRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     b += _SReq4.pack(o.generation_id_or_member_epoch)
@@ -412,36 +335,43 @@ def _e_OffsetCommitRequest_v2(o: OffsetCommitRequest, w: Writer) -> None:
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetCommitRequest_OffsetCommitRequestTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.committed_offset)
+                    encode_string(b, _o2.committed_metadata, False, True)
 
 
 def _d_OffsetCommitRequest_v5(b: memoryview, p: int) -> tuple[OffsetCommitRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f0, p = read_string(b, p)
-    (f1,) = _SReq4.unpack_from(b, p)
+    o: OffsetCommitRequest = _new(OffsetCommitRequest)
+    o.group_id, p = read_string(b, p)
+    (o.generation_id_or_member_epoch,) = _SReq4.unpack_from(b, p)
     p += 4
-    f2, p = read_string(b, p)
-    f3 = None
-    f4 = -1
+    o.member_id, p = read_string(b, p)
+    o.group_instance_id = None
+    o.retention_time_ms = -1
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f5 = []
-        _a = f5.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_OffsetCommitRequest_OffsetCommitRequestTopic_v0(b, p)
             _a(_x)
-    return OffsetCommitRequest(f0, f1, f2, f3, f4, f5), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_OffsetCommitRequest_v5(o: OffsetCommitRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     b += _SReq4.pack(o.generation_id_or_member_epoch)
@@ -449,36 +379,43 @@ def _e_OffsetCommitRequest_v5(o: OffsetCommitRequest, w: Writer) -> None:
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetCommitRequest_OffsetCommitRequestTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.committed_offset)
+                    encode_string(b, _o2.committed_metadata, False, True)
 
 
 def _d_OffsetCommitRequest_v6(b: memoryview, p: int) -> tuple[OffsetCommitRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f0, p = read_string(b, p)
-    (f1,) = _SReq4.unpack_from(b, p)
+    o: OffsetCommitRequest = _new(OffsetCommitRequest)
+    o.group_id, p = read_string(b, p)
+    (o.generation_id_or_member_epoch,) = _SReq4.unpack_from(b, p)
     p += 4
-    f2, p = read_string(b, p)
-    f3 = None
-    f4 = -1
+    o.member_id, p = read_string(b, p)
+    o.group_instance_id = None
+    o.retention_time_ms = -1
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f5 = []
-        _a = f5.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_OffsetCommitRequest_OffsetCommitRequestTopic_v6(b, p)
             _a(_x)
-    return OffsetCommitRequest(f0, f1, f2, f3, f4, f5), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_OffsetCommitRequest_v6(o: OffsetCommitRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     b += _SReq4.pack(o.generation_id_or_member_epoch)
@@ -486,36 +423,43 @@ def _e_OffsetCommitRequest_v6(o: OffsetCommitRequest, w: Writer) -> None:
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetCommitRequest_OffsetCommitRequestTopic_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq3.pack(_o2.partition_index, _o2.committed_offset, _o2.committed_leader_epoch)
+                    encode_string(b, _o2.committed_metadata, False, True)
 
 
 def _d_OffsetCommitRequest_v7(b: memoryview, p: int) -> tuple[OffsetCommitRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f0, p = read_string(b, p)
-    (f1,) = _SReq4.unpack_from(b, p)
+    o: OffsetCommitRequest = _new(OffsetCommitRequest)
+    o.group_id, p = read_string(b, p)
+    (o.generation_id_or_member_epoch,) = _SReq4.unpack_from(b, p)
     p += 4
-    f2, p = read_string(b, p)
-    f3, p = read_nullable_string(b, p)
-    f4 = -1
+    o.member_id, p = read_string(b, p)
+    o.group_instance_id, p = read_nullable_string(b, p)
+    o.retention_time_ms = -1
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f5 = []
-        _a = f5.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_OffsetCommitRequest_OffsetCommitRequestTopic_v6(b, p)
             _a(_x)
-    return OffsetCommitRequest(f0, f1, f2, f3, f4, f5), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_OffsetCommitRequest_v7(o: OffsetCommitRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     b += _SReq4.pack(o.generation_id_or_member_epoch)
@@ -524,41 +468,47 @@ def _e_OffsetCommitRequest_v7(o: OffsetCommitRequest, w: Writer) -> None:
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetCommitRequest_OffsetCommitRequestTopic_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq3.pack(_o2.partition_index, _o2.committed_offset, _o2.committed_leader_epoch)
+                    encode_string(b, _o2.committed_metadata, False, True)
 
 
 def _d_OffsetCommitRequest_v8(b: memoryview, p: int) -> tuple[OffsetCommitRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f0, p = read_compact_string(b, p)
-    (f1,) = _SReq4.unpack_from(b, p)
+    o: OffsetCommitRequest = _new(OffsetCommitRequest)
+    o.group_id, p = read_compact_string(b, p)
+    (o.generation_id_or_member_epoch,) = _SReq4.unpack_from(b, p)
     p += 4
-    f2, p = read_compact_string(b, p)
-    f3, p = read_compact_nullable_string(b, p)
-    f4 = -1
+    o.member_id, p = read_compact_string(b, p)
+    o.group_instance_id, p = read_compact_nullable_string(b, p)
+    o.retention_time_ms = -1
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f5 = []
-        _a = f5.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_OffsetCommitRequest_OffsetCommitRequestTopic_v8(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return OffsetCommitRequest(f0, f1, f2, f3, f4, f5, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_OffsetCommitRequest_v8(o: OffsetCommitRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     b += _SReq4.pack(o.generation_id_or_member_epoch)
@@ -567,9 +517,22 @@ def _e_OffsetCommitRequest_v8(o: OffsetCommitRequest, w: Writer) -> None:
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_OffsetCommitRequest_OffsetCommitRequestTopic_v8(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq3.pack(_o2.partition_index, _o2.committed_offset, _o2.committed_leader_epoch)
+                    encode_string(b, _o2.committed_metadata, True, True)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -646,200 +609,175 @@ class OffsetCommitResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_OffsetCommitResponse_OffsetCommitResponsePartition_v0(b: memoryview, p: int) -> tuple[OffsetCommitResponse.OffsetCommitResponsePartition, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
-    p += 6
-    return OffsetCommitResponse.OffsetCommitResponsePartition(f0, f1), p
-
-
-def _e_OffsetCommitResponse_OffsetCommitResponsePartition_v0(o: OffsetCommitResponse.OffsetCommitResponsePartition, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code)
-
-
-def _d_OffsetCommitResponse_OffsetCommitResponsePartition_v8(b: memoryview, p: int) -> tuple[OffsetCommitResponse.OffsetCommitResponsePartition, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
-    p += 6
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return OffsetCommitResponse.OffsetCommitResponsePartition(f0, f1, _ut), p
-
-
-def _e_OffsetCommitResponse_OffsetCommitResponsePartition_v8(o: OffsetCommitResponse.OffsetCommitResponsePartition, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_OffsetCommitResponse_OffsetCommitResponseTopic_v0(b: memoryview, p: int) -> tuple[OffsetCommitResponse.OffsetCommitResponseTopic, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: OffsetCommitResponse.OffsetCommitResponseTopic = _new(OffsetCommitResponse.OffsetCommitResponseTopic)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_OffsetCommitResponse_OffsetCommitResponsePartition_v0(b, p)
-            _a(_x)
-    return OffsetCommitResponse.OffsetCommitResponseTopic(f0, f1), p
-
-
-def _e_OffsetCommitResponse_OffsetCommitResponseTopic_v0(o: OffsetCommitResponse.OffsetCommitResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetCommitResponse_OffsetCommitResponsePartition_v0(_x, w)
-            b = w.b
+            _e = _new(OffsetCommitResponse.OffsetCommitResponsePartition)
+            (_e.partition_index, _e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 6
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_OffsetCommitResponse_OffsetCommitResponseTopic_v8(b: memoryview, p: int) -> tuple[OffsetCommitResponse.OffsetCommitResponseTopic, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    _e: Any
+    o: OffsetCommitResponse.OffsetCommitResponseTopic = _new(OffsetCommitResponse.OffsetCommitResponseTopic)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_OffsetCommitResponse_OffsetCommitResponsePartition_v8(b, p)
-            _a(_x)
+            _e = _new(OffsetCommitResponse.OffsetCommitResponsePartition)
+            (_e.partition_index, _e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 6
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return OffsetCommitResponse.OffsetCommitResponseTopic(f0, f1, _ut), p
-
-
-def _e_OffsetCommitResponse_OffsetCommitResponseTopic_v8(o: OffsetCommitResponse.OffsetCommitResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetCommitResponse_OffsetCommitResponsePartition_v8(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_OffsetCommitResponse_v0(b: memoryview, p: int) -> tuple[OffsetCommitResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0 = 0
+    o: OffsetCommitResponse = _new(OffsetCommitResponse)
+    o.throttle_time_ms = 0
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_OffsetCommitResponse_OffsetCommitResponseTopic_v0(b, p)
             _a(_x)
-    return OffsetCommitResponse(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_OffsetCommitResponse_v0(o: OffsetCommitResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetCommitResponse_OffsetCommitResponseTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code)
 
 
 def _d_OffsetCommitResponse_v3(b: memoryview, p: int) -> tuple[OffsetCommitResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    o: OffsetCommitResponse = _new(OffsetCommitResponse)
+    (o.throttle_time_ms,) = _SResp1.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_OffsetCommitResponse_OffsetCommitResponseTopic_v0(b, p)
             _a(_x)
-    return OffsetCommitResponse(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_OffsetCommitResponse_v3(o: OffsetCommitResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetCommitResponse_OffsetCommitResponseTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code)
 
 
 def _d_OffsetCommitResponse_v8(b: memoryview, p: int) -> tuple[OffsetCommitResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    o: OffsetCommitResponse = _new(OffsetCommitResponse)
+    (o.throttle_time_ms,) = _SResp1.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_OffsetCommitResponse_OffsetCommitResponseTopic_v8(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return OffsetCommitResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_OffsetCommitResponse_v8(o: OffsetCommitResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_OffsetCommitResponse_OffsetCommitResponseTopic_v8(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>i')
@@ -82,75 +83,61 @@ class OffsetDeleteRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_OffsetDeleteRequest_OffsetDeleteRequestPartition_v0(b: memoryview, p: int) -> tuple[OffsetDeleteRequest.OffsetDeleteRequestPartition, int]:
-    (f0,) = _SReq0.unpack_from(b, p)
-    p += 4
-    return OffsetDeleteRequest.OffsetDeleteRequestPartition(f0), p
-
-
-def _e_OffsetDeleteRequest_OffsetDeleteRequestPartition_v0(o: OffsetDeleteRequest.OffsetDeleteRequestPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.partition_index)
-
-
 def _d_OffsetDeleteRequest_OffsetDeleteRequestTopic_v0(b: memoryview, p: int) -> tuple[OffsetDeleteRequest.OffsetDeleteRequestTopic, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: OffsetDeleteRequest.OffsetDeleteRequestTopic = _new(OffsetDeleteRequest.OffsetDeleteRequestTopic)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_OffsetDeleteRequest_OffsetDeleteRequestPartition_v0(b, p)
-            _a(_x)
-    return OffsetDeleteRequest.OffsetDeleteRequestTopic(f0, f1), p
-
-
-def _e_OffsetDeleteRequest_OffsetDeleteRequestTopic_v0(o: OffsetDeleteRequest.OffsetDeleteRequestTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetDeleteRequest_OffsetDeleteRequestPartition_v0(_x, w)
-            b = w.b
+            _e = _new(OffsetDeleteRequest.OffsetDeleteRequestPartition)
+            (_e.partition_index,) = _SReq0.unpack_from(b, p)
+            p += 4
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_OffsetDeleteRequest_v0(b: memoryview, p: int) -> tuple[OffsetDeleteRequest, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    o: OffsetDeleteRequest = _new(OffsetDeleteRequest)
+    o.group_id, p = read_string(b, p)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_OffsetDeleteRequest_OffsetDeleteRequestTopic_v0(b, p)
             _a(_x)
-    return OffsetDeleteRequest(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_OffsetDeleteRequest_v0(o: OffsetDeleteRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetDeleteRequest_OffsetDeleteRequestTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index)
 
 
 _DEC_OffsetDeleteRequest: dict[int, DecodeFn] = {0: _d_OffsetDeleteRequest_v0}
@@ -226,76 +213,62 @@ class OffsetDeleteResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_OffsetDeleteResponse_OffsetDeleteResponsePartition_v0(b: memoryview, p: int) -> tuple[OffsetDeleteResponse.OffsetDeleteResponsePartition, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
-    p += 6
-    return OffsetDeleteResponse.OffsetDeleteResponsePartition(f0, f1), p
-
-
-def _e_OffsetDeleteResponse_OffsetDeleteResponsePartition_v0(o: OffsetDeleteResponse.OffsetDeleteResponsePartition, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code)
-
-
 def _d_OffsetDeleteResponse_OffsetDeleteResponseTopic_v0(b: memoryview, p: int) -> tuple[OffsetDeleteResponse.OffsetDeleteResponseTopic, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: OffsetDeleteResponse.OffsetDeleteResponseTopic = _new(OffsetDeleteResponse.OffsetDeleteResponseTopic)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_OffsetDeleteResponse_OffsetDeleteResponsePartition_v0(b, p)
-            _a(_x)
-    return OffsetDeleteResponse.OffsetDeleteResponseTopic(f0, f1), p
-
-
-def _e_OffsetDeleteResponse_OffsetDeleteResponseTopic_v0(o: OffsetDeleteResponse.OffsetDeleteResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetDeleteResponse_OffsetDeleteResponsePartition_v0(_x, w)
-            b = w.b
+            _e = _new(OffsetDeleteResponse.OffsetDeleteResponsePartition)
+            (_e.partition_index, _e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 6
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_OffsetDeleteResponse_v0(b: memoryview, p: int) -> tuple[OffsetDeleteResponse, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    o: OffsetDeleteResponse = _new(OffsetDeleteResponse)
+    (o.error_code, o.throttle_time_ms,) = _SResp1.unpack_from(b, p)
     p += 6
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_OffsetDeleteResponse_OffsetDeleteResponseTopic_v0(b, p)
             _a(_x)
-    return OffsetDeleteResponse(f0, f1, f2), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_OffsetDeleteResponse_v0(o: OffsetDeleteResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.error_code, o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetDeleteResponse_OffsetDeleteResponseTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code)
 
 
 _DEC_OffsetDeleteResponse: dict[int, DecodeFn] = {0: _d_OffsetDeleteResponse_v0}

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>i')
@@ -116,273 +117,215 @@ class OffsetFetchRequest(Message):
 
 
 def _d_OffsetFetchRequest_OffsetFetchRequestTopic_v0(b: memoryview, p: int) -> tuple[OffsetFetchRequest.OffsetFetchRequestTopic, int]:
-    f0, p = read_string(b, p)
+    o: OffsetFetchRequest.OffsetFetchRequestTopic = _new(OffsetFetchRequest.OffsetFetchRequestTopic)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionIndexes was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.partition_indexes = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    return OffsetFetchRequest.OffsetFetchRequestTopic(f0, f1), p
-
-
-def _e_OffsetFetchRequest_OffsetFetchRequestTopic_v0(o: OffsetFetchRequest.OffsetFetchRequestTopic, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partition_indexes
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_OffsetFetchRequest_OffsetFetchRequestTopic_v6(b: memoryview, p: int) -> tuple[OffsetFetchRequest.OffsetFetchRequestTopic, int]:
-    f0, p = read_compact_string(b, p)
+    o: OffsetFetchRequest.OffsetFetchRequestTopic = _new(OffsetFetchRequest.OffsetFetchRequestTopic)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionIndexes was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.partition_indexes = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return OffsetFetchRequest.OffsetFetchRequestTopic(f0, f1, _ut), p
-
-
-def _e_OffsetFetchRequest_OffsetFetchRequestTopic_v6(o: OffsetFetchRequest.OffsetFetchRequestTopic, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partition_indexes
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_OffsetFetchRequest_OffsetFetchRequestTopics_v8(b: memoryview, p: int) -> tuple[OffsetFetchRequest.OffsetFetchRequestTopics, int]:
-    f0, p = read_compact_string(b, p)
+    o: OffsetFetchRequest.OffsetFetchRequestTopics = _new(OffsetFetchRequest.OffsetFetchRequestTopics)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionIndexes was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.partition_indexes = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return OffsetFetchRequest.OffsetFetchRequestTopics(f0, f1, _ut), p
-
-
-def _e_OffsetFetchRequest_OffsetFetchRequestTopics_v8(o: OffsetFetchRequest.OffsetFetchRequestTopics, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partition_indexes
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_OffsetFetchRequest_OffsetFetchRequestGroup_v8(b: memoryview, p: int) -> tuple[OffsetFetchRequest.OffsetFetchRequestGroup, int]:
     _x: Any
     _a: Any
-    f3: Any
-    f0, p = read_compact_string(b, p)
-    f1 = None
-    f2 = -1
+    o: OffsetFetchRequest.OffsetFetchRequestGroup = _new(OffsetFetchRequest.OffsetFetchRequestGroup)
+    o.group_id, p = read_compact_string(b, p)
+    o.member_id = None
+    o.member_epoch = -1
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
-        f3 = None
+        o.topics = None
     else:
-        f3 = []
-        _a = f3.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_OffsetFetchRequest_OffsetFetchRequestTopics_v8(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return OffsetFetchRequest.OffsetFetchRequestGroup(f0, f1, f2, f3, _ut), p
-
-
-def _e_OffsetFetchRequest_OffsetFetchRequestGroup_v8(o: OffsetFetchRequest.OffsetFetchRequestGroup, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.group_id, True, False)
-    _v = o.topics
-    encode_array_len(b, _v, True, True)
-    if _v:
-        for _x in _v:
-            _e_OffsetFetchRequest_OffsetFetchRequestTopics_v8(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_OffsetFetchRequest_OffsetFetchRequestGroup_v9(b: memoryview, p: int) -> tuple[OffsetFetchRequest.OffsetFetchRequestGroup, int]:
     _x: Any
     _a: Any
-    f3: Any
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_nullable_string(b, p)
-    (f2,) = _SReq0.unpack_from(b, p)
+    o: OffsetFetchRequest.OffsetFetchRequestGroup = _new(OffsetFetchRequest.OffsetFetchRequestGroup)
+    o.group_id, p = read_compact_string(b, p)
+    o.member_id, p = read_compact_nullable_string(b, p)
+    (o.member_epoch,) = _SReq0.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
-        f3 = None
+        o.topics = None
     else:
-        f3 = []
-        _a = f3.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_OffsetFetchRequest_OffsetFetchRequestTopics_v8(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return OffsetFetchRequest.OffsetFetchRequestGroup(f0, f1, f2, f3, _ut), p
-
-
-def _e_OffsetFetchRequest_OffsetFetchRequestGroup_v9(o: OffsetFetchRequest.OffsetFetchRequestGroup, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.group_id, True, False)
-    encode_string(b, o.member_id, True, True)
-    b += _SReq0.pack(o.member_epoch)
-    _v = o.topics
-    encode_array_len(b, _v, True, True)
-    if _v:
-        for _x in _v:
-            _e_OffsetFetchRequest_OffsetFetchRequestTopics_v8(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_OffsetFetchRequest_v0(b: memoryview, p: int) -> tuple[OffsetFetchRequest, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f2: Any
-    f0, p = read_string(b, p)
+    o: OffsetFetchRequest = _new(OffsetFetchRequest)
+    o.group_id, p = read_string(b, p)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_OffsetFetchRequest_OffsetFetchRequestTopic_v0(b, p)
             _a(_x)
-    f2 = []
-    f3 = False
-    return OffsetFetchRequest(f0, f1, f2, f3), p
+    o.groups = []
+    o.require_stable = False
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_OffsetFetchRequest_v0(o: OffsetFetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetFetchRequest_OffsetFetchRequestTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partition_indexes
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_OffsetFetchRequest_v2(b: memoryview, p: int) -> tuple[OffsetFetchRequest, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f2: Any
-    f0, p = read_string(b, p)
+    o: OffsetFetchRequest = _new(OffsetFetchRequest)
+    o.group_id, p = read_string(b, p)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
-        f1 = None
+        o.topics = None
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_OffsetFetchRequest_OffsetFetchRequestTopic_v0(b, p)
             _a(_x)
-    f2 = []
-    f3 = False
-    return OffsetFetchRequest(f0, f1, f2, f3), p
+    o.groups = []
+    o.require_stable = False
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_OffsetFetchRequest_v2(o: OffsetFetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     _v = o.topics
     encode_array_len(b, _v, False, True)
     if _v:
-        for _x in _v:
-            _e_OffsetFetchRequest_OffsetFetchRequestTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partition_indexes
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_OffsetFetchRequest_v6(b: memoryview, p: int) -> tuple[OffsetFetchRequest, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f2: Any
-    f0, p = read_compact_string(b, p)
+    o: OffsetFetchRequest = _new(OffsetFetchRequest)
+    o.group_id, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
-        f1 = None
+        o.topics = None
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_OffsetFetchRequest_OffsetFetchRequestTopic_v6(b, p)
             _a(_x)
-    f2 = []
-    f3 = False
+    o.groups = []
+    o.require_stable = False
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return OffsetFetchRequest(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_OffsetFetchRequest_v6(o: OffsetFetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     _v = o.topics
     encode_array_len(b, _v, True, True)
     if _v:
-        for _x in _v:
-            _e_OffsetFetchRequest_OffsetFetchRequestTopic_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partition_indexes
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -392,40 +335,46 @@ def _e_OffsetFetchRequest_v6(o: OffsetFetchRequest, w: Writer) -> None:
 def _d_OffsetFetchRequest_v7(b: memoryview, p: int) -> tuple[OffsetFetchRequest, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f2: Any
-    f0, p = read_compact_string(b, p)
+    o: OffsetFetchRequest = _new(OffsetFetchRequest)
+    o.group_id, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
-        f1 = None
+        o.topics = None
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_OffsetFetchRequest_OffsetFetchRequestTopic_v6(b, p)
             _a(_x)
-    f2 = []
-    (f3,) = _SReq1.unpack_from(b, p)
+    o.groups = []
+    (o.require_stable,) = _SReq1.unpack_from(b, p)
     p += 1
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return OffsetFetchRequest(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_OffsetFetchRequest_v7(o: OffsetFetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     _v = o.topics
     encode_array_len(b, _v, True, True)
     if _v:
-        for _x in _v:
-            _e_OffsetFetchRequest_OffsetFetchRequestTopic_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partition_indexes
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq1.pack(o.require_stable)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -436,39 +385,55 @@ def _e_OffsetFetchRequest_v7(o: OffsetFetchRequest, w: Writer) -> None:
 def _d_OffsetFetchRequest_v8(b: memoryview, p: int) -> tuple[OffsetFetchRequest, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f2: Any
-    f0 = ''
-    f1 = []
+    o: OffsetFetchRequest = _new(OffsetFetchRequest)
+    o.group_id = ''
+    o.topics = []
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Groups was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.groups = []
+        _a = o.groups.append
         for _ in range(_n):
             _x, p = _d_OffsetFetchRequest_OffsetFetchRequestGroup_v8(b, p)
             _a(_x)
-    (f3,) = _SReq1.unpack_from(b, p)
+    (o.require_stable,) = _SReq1.unpack_from(b, p)
     p += 1
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return OffsetFetchRequest(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_OffsetFetchRequest_v8(o: OffsetFetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.groups
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_OffsetFetchRequest_OffsetFetchRequestGroup_v8(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.group_id, True, False)
+            _v = _o.topics
+            encode_array_len(b, _v, True, True)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    _v = _o2.partition_indexes
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq1.pack(o.require_stable)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -479,39 +444,57 @@ def _e_OffsetFetchRequest_v8(o: OffsetFetchRequest, w: Writer) -> None:
 def _d_OffsetFetchRequest_v9(b: memoryview, p: int) -> tuple[OffsetFetchRequest, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f2: Any
-    f0 = ''
-    f1 = []
+    o: OffsetFetchRequest = _new(OffsetFetchRequest)
+    o.group_id = ''
+    o.topics = []
     _n, p = read_compact_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array Groups was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.groups = []
+        _a = o.groups.append
         for _ in range(_n):
             _x, p = _d_OffsetFetchRequest_OffsetFetchRequestGroup_v9(b, p)
             _a(_x)
-    (f3,) = _SReq1.unpack_from(b, p)
+    (o.require_stable,) = _SReq1.unpack_from(b, p)
     p += 1
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return OffsetFetchRequest(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_OffsetFetchRequest_v9(o: OffsetFetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.groups
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_OffsetFetchRequest_OffsetFetchRequestGroup_v9(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.group_id, True, False)
+            encode_string(b, _o.member_id, True, True)
+            b += _SReq0.pack(_o.member_epoch)
+            _v = _o.topics
+            encode_array_len(b, _v, True, True)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    _v = _o2.partition_indexes
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq1.pack(o.require_stable)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -669,445 +652,361 @@ class OffsetFetchResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_OffsetFetchResponse_OffsetFetchResponsePartition_v0(b: memoryview, p: int) -> tuple[OffsetFetchResponse.OffsetFetchResponsePartition, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
-    p += 12
-    f2 = -1
-    f3, p = read_nullable_string(b, p)
-    (f4,) = _SResp1.unpack_from(b, p)
-    p += 2
-    return OffsetFetchResponse.OffsetFetchResponsePartition(f0, f1, f2, f3, f4), p
-
-
-def _e_OffsetFetchResponse_OffsetFetchResponsePartition_v0(o: OffsetFetchResponse.OffsetFetchResponsePartition, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.committed_offset)
-    encode_string(b, o.metadata, False, True)
-    b += _SResp1.pack(o.error_code)
-
-
-def _d_OffsetFetchResponse_OffsetFetchResponsePartition_v5(b: memoryview, p: int) -> tuple[OffsetFetchResponse.OffsetFetchResponsePartition, int]:
-    (f0, f1, f2,) = _SResp2.unpack_from(b, p)
-    p += 16
-    f3, p = read_nullable_string(b, p)
-    (f4,) = _SResp1.unpack_from(b, p)
-    p += 2
-    return OffsetFetchResponse.OffsetFetchResponsePartition(f0, f1, f2, f3, f4), p
-
-
-def _e_OffsetFetchResponse_OffsetFetchResponsePartition_v5(o: OffsetFetchResponse.OffsetFetchResponsePartition, w: Writer) -> None:
-    b = w.b
-    b += _SResp2.pack(o.partition_index, o.committed_offset, o.committed_leader_epoch)
-    encode_string(b, o.metadata, False, True)
-    b += _SResp1.pack(o.error_code)
-
-
-def _d_OffsetFetchResponse_OffsetFetchResponsePartition_v6(b: memoryview, p: int) -> tuple[OffsetFetchResponse.OffsetFetchResponsePartition, int]:
-    (f0, f1, f2,) = _SResp2.unpack_from(b, p)
-    p += 16
-    f3, p = read_compact_nullable_string(b, p)
-    (f4,) = _SResp1.unpack_from(b, p)
-    p += 2
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return OffsetFetchResponse.OffsetFetchResponsePartition(f0, f1, f2, f3, f4, _ut), p
-
-
-def _e_OffsetFetchResponse_OffsetFetchResponsePartition_v6(o: OffsetFetchResponse.OffsetFetchResponsePartition, w: Writer) -> None:
-    b = w.b
-    b += _SResp2.pack(o.partition_index, o.committed_offset, o.committed_leader_epoch)
-    encode_string(b, o.metadata, True, True)
-    b += _SResp1.pack(o.error_code)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_OffsetFetchResponse_OffsetFetchResponseTopic_v0(b: memoryview, p: int) -> tuple[OffsetFetchResponse.OffsetFetchResponseTopic, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: OffsetFetchResponse.OffsetFetchResponseTopic = _new(OffsetFetchResponse.OffsetFetchResponseTopic)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 16)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_OffsetFetchResponse_OffsetFetchResponsePartition_v0(b, p)
-            _a(_x)
-    return OffsetFetchResponse.OffsetFetchResponseTopic(f0, f1), p
-
-
-def _e_OffsetFetchResponse_OffsetFetchResponseTopic_v0(o: OffsetFetchResponse.OffsetFetchResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetFetchResponse_OffsetFetchResponsePartition_v0(_x, w)
-            b = w.b
+            _e = _new(OffsetFetchResponse.OffsetFetchResponsePartition)
+            (_e.partition_index, _e.committed_offset,) = _SResp0.unpack_from(b, p)
+            p += 12
+            _e.committed_leader_epoch = -1
+            _e.metadata, p = read_nullable_string(b, p)
+            (_e.error_code,) = _SResp1.unpack_from(b, p)
+            p += 2
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_OffsetFetchResponse_OffsetFetchResponseTopic_v5(b: memoryview, p: int) -> tuple[OffsetFetchResponse.OffsetFetchResponseTopic, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: OffsetFetchResponse.OffsetFetchResponseTopic = _new(OffsetFetchResponse.OffsetFetchResponseTopic)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 20)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_OffsetFetchResponse_OffsetFetchResponsePartition_v5(b, p)
-            _a(_x)
-    return OffsetFetchResponse.OffsetFetchResponseTopic(f0, f1), p
-
-
-def _e_OffsetFetchResponse_OffsetFetchResponseTopic_v5(o: OffsetFetchResponse.OffsetFetchResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetFetchResponse_OffsetFetchResponsePartition_v5(_x, w)
-            b = w.b
+            _e = _new(OffsetFetchResponse.OffsetFetchResponsePartition)
+            (_e.partition_index, _e.committed_offset, _e.committed_leader_epoch,) = _SResp2.unpack_from(b, p)
+            p += 16
+            _e.metadata, p = read_nullable_string(b, p)
+            (_e.error_code,) = _SResp1.unpack_from(b, p)
+            p += 2
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_OffsetFetchResponse_OffsetFetchResponseTopic_v6(b: memoryview, p: int) -> tuple[OffsetFetchResponse.OffsetFetchResponseTopic, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    _e: Any
+    o: OffsetFetchResponse.OffsetFetchResponseTopic = _new(OffsetFetchResponse.OffsetFetchResponseTopic)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 20)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_OffsetFetchResponse_OffsetFetchResponsePartition_v6(b, p)
-            _a(_x)
+            _e = _new(OffsetFetchResponse.OffsetFetchResponsePartition)
+            (_e.partition_index, _e.committed_offset, _e.committed_leader_epoch,) = _SResp2.unpack_from(b, p)
+            p += 16
+            _e.metadata, p = read_compact_nullable_string(b, p)
+            (_e.error_code,) = _SResp1.unpack_from(b, p)
+            p += 2
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return OffsetFetchResponse.OffsetFetchResponseTopic(f0, f1, _ut), p
-
-
-def _e_OffsetFetchResponse_OffsetFetchResponseTopic_v6(o: OffsetFetchResponse.OffsetFetchResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetFetchResponse_OffsetFetchResponsePartition_v6(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_OffsetFetchResponse_OffsetFetchResponsePartitions_v8(b: memoryview, p: int) -> tuple[OffsetFetchResponse.OffsetFetchResponsePartitions, int]:
-    (f0, f1, f2,) = _SResp2.unpack_from(b, p)
-    p += 16
-    f3, p = read_compact_nullable_string(b, p)
-    (f4,) = _SResp1.unpack_from(b, p)
-    p += 2
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return OffsetFetchResponse.OffsetFetchResponsePartitions(f0, f1, f2, f3, f4, _ut), p
-
-
-def _e_OffsetFetchResponse_OffsetFetchResponsePartitions_v8(o: OffsetFetchResponse.OffsetFetchResponsePartitions, w: Writer) -> None:
-    b = w.b
-    b += _SResp2.pack(o.partition_index, o.committed_offset, o.committed_leader_epoch)
-    encode_string(b, o.metadata, True, True)
-    b += _SResp1.pack(o.error_code)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_OffsetFetchResponse_OffsetFetchResponseTopics_v8(b: memoryview, p: int) -> tuple[OffsetFetchResponse.OffsetFetchResponseTopics, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    _e: Any
+    o: OffsetFetchResponse.OffsetFetchResponseTopics = _new(OffsetFetchResponse.OffsetFetchResponseTopics)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 20)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_OffsetFetchResponse_OffsetFetchResponsePartitions_v8(b, p)
-            _a(_x)
+            _e = _new(OffsetFetchResponse.OffsetFetchResponsePartitions)
+            (_e.partition_index, _e.committed_offset, _e.committed_leader_epoch,) = _SResp2.unpack_from(b, p)
+            p += 16
+            _e.metadata, p = read_compact_nullable_string(b, p)
+            (_e.error_code,) = _SResp1.unpack_from(b, p)
+            p += 2
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return OffsetFetchResponse.OffsetFetchResponseTopics(f0, f1, _ut), p
-
-
-def _e_OffsetFetchResponse_OffsetFetchResponseTopics_v8(o: OffsetFetchResponse.OffsetFetchResponseTopics, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetFetchResponse_OffsetFetchResponsePartitions_v8(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_OffsetFetchResponse_OffsetFetchResponseGroup_v8(b: memoryview, p: int) -> tuple[OffsetFetchResponse.OffsetFetchResponseGroup, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    o: OffsetFetchResponse.OffsetFetchResponseGroup = _new(OffsetFetchResponse.OffsetFetchResponseGroup)
+    o.group_id, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_OffsetFetchResponse_OffsetFetchResponseTopics_v8(b, p)
             _a(_x)
-    (f2,) = _SResp1.unpack_from(b, p)
+    (o.error_code,) = _SResp1.unpack_from(b, p)
     p += 2
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return OffsetFetchResponse.OffsetFetchResponseGroup(f0, f1, f2, _ut), p
-
-
-def _e_OffsetFetchResponse_OffsetFetchResponseGroup_v8(o: OffsetFetchResponse.OffsetFetchResponseGroup, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.group_id, True, False)
-    _v = o.topics
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetFetchResponse_OffsetFetchResponseTopics_v8(_x, w)
-            b = w.b
-    b += _SResp1.pack(o.error_code)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_OffsetFetchResponse_v0(b: memoryview, p: int) -> tuple[OffsetFetchResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f3: Any
-    f0 = 0
+    o: OffsetFetchResponse = _new(OffsetFetchResponse)
+    o.throttle_time_ms = 0
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_OffsetFetchResponse_OffsetFetchResponseTopic_v0(b, p)
             _a(_x)
-    f2 = 0
-    f3 = []
-    return OffsetFetchResponse(f0, f1, f2, f3), p
+    o.error_code = 0
+    o.groups = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_OffsetFetchResponse_v0(o: OffsetFetchResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetFetchResponse_OffsetFetchResponseTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.committed_offset)
+                    encode_string(b, _o2.metadata, False, True)
+                    b += _SResp1.pack(_o2.error_code)
 
 
 def _d_OffsetFetchResponse_v2(b: memoryview, p: int) -> tuple[OffsetFetchResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f3: Any
-    f0 = 0
+    o: OffsetFetchResponse = _new(OffsetFetchResponse)
+    o.throttle_time_ms = 0
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_OffsetFetchResponse_OffsetFetchResponseTopic_v0(b, p)
             _a(_x)
-    (f2,) = _SResp1.unpack_from(b, p)
+    (o.error_code,) = _SResp1.unpack_from(b, p)
     p += 2
-    f3 = []
-    return OffsetFetchResponse(f0, f1, f2, f3), p
+    o.groups = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_OffsetFetchResponse_v2(o: OffsetFetchResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetFetchResponse_OffsetFetchResponseTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.committed_offset)
+                    encode_string(b, _o2.metadata, False, True)
+                    b += _SResp1.pack(_o2.error_code)
     b += _SResp1.pack(o.error_code)
 
 
 def _d_OffsetFetchResponse_v3(b: memoryview, p: int) -> tuple[OffsetFetchResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f3: Any
-    (f0,) = _SResp3.unpack_from(b, p)
+    o: OffsetFetchResponse = _new(OffsetFetchResponse)
+    (o.throttle_time_ms,) = _SResp3.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_OffsetFetchResponse_OffsetFetchResponseTopic_v0(b, p)
             _a(_x)
-    (f2,) = _SResp1.unpack_from(b, p)
+    (o.error_code,) = _SResp1.unpack_from(b, p)
     p += 2
-    f3 = []
-    return OffsetFetchResponse(f0, f1, f2, f3), p
+    o.groups = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_OffsetFetchResponse_v3(o: OffsetFetchResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetFetchResponse_OffsetFetchResponseTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.committed_offset)
+                    encode_string(b, _o2.metadata, False, True)
+                    b += _SResp1.pack(_o2.error_code)
     b += _SResp1.pack(o.error_code)
 
 
 def _d_OffsetFetchResponse_v5(b: memoryview, p: int) -> tuple[OffsetFetchResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f3: Any
-    (f0,) = _SResp3.unpack_from(b, p)
+    o: OffsetFetchResponse = _new(OffsetFetchResponse)
+    (o.throttle_time_ms,) = _SResp3.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_OffsetFetchResponse_OffsetFetchResponseTopic_v5(b, p)
             _a(_x)
-    (f2,) = _SResp1.unpack_from(b, p)
+    (o.error_code,) = _SResp1.unpack_from(b, p)
     p += 2
-    f3 = []
-    return OffsetFetchResponse(f0, f1, f2, f3), p
+    o.groups = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_OffsetFetchResponse_v5(o: OffsetFetchResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetFetchResponse_OffsetFetchResponseTopic_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp2.pack(_o2.partition_index, _o2.committed_offset, _o2.committed_leader_epoch)
+                    encode_string(b, _o2.metadata, False, True)
+                    b += _SResp1.pack(_o2.error_code)
     b += _SResp1.pack(o.error_code)
 
 
 def _d_OffsetFetchResponse_v6(b: memoryview, p: int) -> tuple[OffsetFetchResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f3: Any
-    (f0,) = _SResp3.unpack_from(b, p)
+    o: OffsetFetchResponse = _new(OffsetFetchResponse)
+    (o.throttle_time_ms,) = _SResp3.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_OffsetFetchResponse_OffsetFetchResponseTopic_v6(b, p)
             _a(_x)
-    (f2,) = _SResp1.unpack_from(b, p)
+    (o.error_code,) = _SResp1.unpack_from(b, p)
     p += 2
-    f3 = []
+    o.groups = []
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return OffsetFetchResponse(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_OffsetFetchResponse_v6(o: OffsetFetchResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_OffsetFetchResponse_OffsetFetchResponseTopic_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp2.pack(_o2.partition_index, _o2.committed_offset, _o2.committed_leader_epoch)
+                    encode_string(b, _o2.metadata, True, True)
+                    b += _SResp1.pack(_o2.error_code)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SResp1.pack(o.error_code)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -1118,40 +1017,65 @@ def _e_OffsetFetchResponse_v6(o: OffsetFetchResponse, w: Writer) -> None:
 def _d_OffsetFetchResponse_v8(b: memoryview, p: int) -> tuple[OffsetFetchResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f3: Any
-    (f0,) = _SResp3.unpack_from(b, p)
+    o: OffsetFetchResponse = _new(OffsetFetchResponse)
+    (o.throttle_time_ms,) = _SResp3.unpack_from(b, p)
     p += 4
-    f1 = []
-    f2 = 0
+    o.topics = []
+    o.error_code = 0
     _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Groups was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.groups = []
+        _a = o.groups.append
         for _ in range(_n):
             _x, p = _d_OffsetFetchResponse_OffsetFetchResponseGroup_v8(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return OffsetFetchResponse(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_OffsetFetchResponse_v8(o: OffsetFetchResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.groups
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_OffsetFetchResponse_OffsetFetchResponseGroup_v8(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.group_id, True, False)
+            _v = _o.topics
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    _v = _o2.partitions
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp2.pack(_o3.partition_index, _o3.committed_offset, _o3.committed_leader_epoch)
+                            encode_string(b, _o3.metadata, True, True)
+                            b += _SResp1.pack(_o3.error_code)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            b += _SResp1.pack(_o.error_code)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>i')
@@ -90,273 +91,234 @@ class OffsetForLeaderEpochRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v0(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochRequest.OffsetForLeaderPartition, int]:
-    (f0,) = _SReq0.unpack_from(b, p)
-    p += 4
-    f1 = -1
-    (f2,) = _SReq0.unpack_from(b, p)
-    p += 4
-    return OffsetForLeaderEpochRequest.OffsetForLeaderPartition(f0, f1, f2), p
-
-
-def _e_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v0(o: OffsetForLeaderEpochRequest.OffsetForLeaderPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq1.pack(o.partition, o.leader_epoch)
-
-
-def _d_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v2(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochRequest.OffsetForLeaderPartition, int]:
-    (f0, f1, f2,) = _SReq2.unpack_from(b, p)
-    p += 12
-    return OffsetForLeaderEpochRequest.OffsetForLeaderPartition(f0, f1, f2), p
-
-
-def _e_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v2(o: OffsetForLeaderEpochRequest.OffsetForLeaderPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq2.pack(o.partition, o.current_leader_epoch, o.leader_epoch)
-
-
-def _d_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v4(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochRequest.OffsetForLeaderPartition, int]:
-    (f0, f1, f2,) = _SReq2.unpack_from(b, p)
-    p += 12
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return OffsetForLeaderEpochRequest.OffsetForLeaderPartition(f0, f1, f2, _ut), p
-
-
-def _e_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v4(o: OffsetForLeaderEpochRequest.OffsetForLeaderPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq2.pack(o.partition, o.current_leader_epoch, o.leader_epoch)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v0(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochRequest.OffsetForLeaderTopic, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: OffsetForLeaderEpochRequest.OffsetForLeaderTopic = _new(OffsetForLeaderEpochRequest.OffsetForLeaderTopic)
+    o.topic, p = read_string(b, p)
     _n, p = read_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v0(b, p)
-            _a(_x)
-    return OffsetForLeaderEpochRequest.OffsetForLeaderTopic(f0, f1), p
-
-
-def _e_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v0(o: OffsetForLeaderEpochRequest.OffsetForLeaderTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v0(_x, w)
-            b = w.b
+            _e = _new(OffsetForLeaderEpochRequest.OffsetForLeaderPartition)
+            (_e.partition,) = _SReq0.unpack_from(b, p)
+            p += 4
+            _e.current_leader_epoch = -1
+            (_e.leader_epoch,) = _SReq0.unpack_from(b, p)
+            p += 4
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v2(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochRequest.OffsetForLeaderTopic, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: OffsetForLeaderEpochRequest.OffsetForLeaderTopic = _new(OffsetForLeaderEpochRequest.OffsetForLeaderTopic)
+    o.topic, p = read_string(b, p)
     _n, p = read_array_len(b, p, 12)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v2(b, p)
-            _a(_x)
-    return OffsetForLeaderEpochRequest.OffsetForLeaderTopic(f0, f1), p
-
-
-def _e_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v2(o: OffsetForLeaderEpochRequest.OffsetForLeaderTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v2(_x, w)
-            b = w.b
+            _e = _new(OffsetForLeaderEpochRequest.OffsetForLeaderPartition)
+            (_e.partition, _e.current_leader_epoch, _e.leader_epoch,) = _SReq2.unpack_from(b, p)
+            p += 12
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v4(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochRequest.OffsetForLeaderTopic, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    _e: Any
+    o: OffsetForLeaderEpochRequest.OffsetForLeaderTopic = _new(OffsetForLeaderEpochRequest.OffsetForLeaderTopic)
+    o.topic, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 13)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v4(b, p)
-            _a(_x)
+            _e = _new(OffsetForLeaderEpochRequest.OffsetForLeaderPartition)
+            (_e.partition, _e.current_leader_epoch, _e.leader_epoch,) = _SReq2.unpack_from(b, p)
+            p += 12
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return OffsetForLeaderEpochRequest.OffsetForLeaderTopic(f0, f1, _ut), p
-
-
-def _e_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v4(o: OffsetForLeaderEpochRequest.OffsetForLeaderTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v4(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_OffsetForLeaderEpochRequest_v0(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochRequest, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0 = -2
+    o: OffsetForLeaderEpochRequest = _new(OffsetForLeaderEpochRequest)
+    o.replica_id = -2
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v0(b, p)
             _a(_x)
-    return OffsetForLeaderEpochRequest(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_OffsetForLeaderEpochRequest_v0(o: OffsetForLeaderEpochRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.partition, _o2.leader_epoch)
 
 
 def _d_OffsetForLeaderEpochRequest_v2(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochRequest, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0 = -2
+    o: OffsetForLeaderEpochRequest = _new(OffsetForLeaderEpochRequest)
+    o.replica_id = -2
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v2(b, p)
             _a(_x)
-    return OffsetForLeaderEpochRequest(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_OffsetForLeaderEpochRequest_v2(o: OffsetForLeaderEpochRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq2.pack(_o2.partition, _o2.current_leader_epoch, _o2.leader_epoch)
 
 
 def _d_OffsetForLeaderEpochRequest_v3(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochRequest, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SReq0.unpack_from(b, p)
+    o: OffsetForLeaderEpochRequest = _new(OffsetForLeaderEpochRequest)
+    (o.replica_id,) = _SReq0.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v2(b, p)
             _a(_x)
-    return OffsetForLeaderEpochRequest(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_OffsetForLeaderEpochRequest_v3(o: OffsetForLeaderEpochRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq0.pack(o.replica_id)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq2.pack(_o2.partition, _o2.current_leader_epoch, _o2.leader_epoch)
 
 
 def _d_OffsetForLeaderEpochRequest_v4(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochRequest, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SReq0.unpack_from(b, p)
+    o: OffsetForLeaderEpochRequest = _new(OffsetForLeaderEpochRequest)
+    (o.replica_id,) = _SReq0.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v4(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return OffsetForLeaderEpochRequest(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_OffsetForLeaderEpochRequest_v4(o: OffsetForLeaderEpochRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq0.pack(o.replica_id)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq2.pack(_o2.partition, _o2.current_leader_epoch, _o2.leader_epoch)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -442,273 +404,234 @@ class OffsetForLeaderEpochResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_OffsetForLeaderEpochResponse_EpochEndOffset_v0(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochResponse.EpochEndOffset, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
-    p += 6
-    f2 = -1
-    (f3,) = _SResp1.unpack_from(b, p)
-    p += 8
-    return OffsetForLeaderEpochResponse.EpochEndOffset(f0, f1, f2, f3), p
-
-
-def _e_OffsetForLeaderEpochResponse_EpochEndOffset_v0(o: OffsetForLeaderEpochResponse.EpochEndOffset, w: Writer) -> None:
-    b = w.b
-    b += _SResp2.pack(o.error_code, o.partition, o.end_offset)
-
-
-def _d_OffsetForLeaderEpochResponse_EpochEndOffset_v1(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochResponse.EpochEndOffset, int]:
-    (f0, f1, f2, f3,) = _SResp3.unpack_from(b, p)
-    p += 18
-    return OffsetForLeaderEpochResponse.EpochEndOffset(f0, f1, f2, f3), p
-
-
-def _e_OffsetForLeaderEpochResponse_EpochEndOffset_v1(o: OffsetForLeaderEpochResponse.EpochEndOffset, w: Writer) -> None:
-    b = w.b
-    b += _SResp3.pack(o.error_code, o.partition, o.leader_epoch, o.end_offset)
-
-
-def _d_OffsetForLeaderEpochResponse_EpochEndOffset_v4(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochResponse.EpochEndOffset, int]:
-    (f0, f1, f2, f3,) = _SResp3.unpack_from(b, p)
-    p += 18
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return OffsetForLeaderEpochResponse.EpochEndOffset(f0, f1, f2, f3, _ut), p
-
-
-def _e_OffsetForLeaderEpochResponse_EpochEndOffset_v4(o: OffsetForLeaderEpochResponse.EpochEndOffset, w: Writer) -> None:
-    b = w.b
-    b += _SResp3.pack(o.error_code, o.partition, o.leader_epoch, o.end_offset)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v0(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult = _new(OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult)
+    o.topic, p = read_string(b, p)
     _n, p = read_array_len(b, p, 14)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_OffsetForLeaderEpochResponse_EpochEndOffset_v0(b, p)
-            _a(_x)
-    return OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult(f0, f1), p
-
-
-def _e_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v0(o: OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetForLeaderEpochResponse_EpochEndOffset_v0(_x, w)
-            b = w.b
+            _e = _new(OffsetForLeaderEpochResponse.EpochEndOffset)
+            (_e.error_code, _e.partition,) = _SResp0.unpack_from(b, p)
+            p += 6
+            _e.leader_epoch = -1
+            (_e.end_offset,) = _SResp1.unpack_from(b, p)
+            p += 8
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v1(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult = _new(OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult)
+    o.topic, p = read_string(b, p)
     _n, p = read_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_OffsetForLeaderEpochResponse_EpochEndOffset_v1(b, p)
-            _a(_x)
-    return OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult(f0, f1), p
-
-
-def _e_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v1(o: OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetForLeaderEpochResponse_EpochEndOffset_v1(_x, w)
-            b = w.b
+            _e = _new(OffsetForLeaderEpochResponse.EpochEndOffset)
+            (_e.error_code, _e.partition, _e.leader_epoch, _e.end_offset,) = _SResp3.unpack_from(b, p)
+            p += 18
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v4(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    _e: Any
+    o: OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult = _new(OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult)
+    o.topic, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 19)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_OffsetForLeaderEpochResponse_EpochEndOffset_v4(b, p)
-            _a(_x)
+            _e = _new(OffsetForLeaderEpochResponse.EpochEndOffset)
+            (_e.error_code, _e.partition, _e.leader_epoch, _e.end_offset,) = _SResp3.unpack_from(b, p)
+            p += 18
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult(f0, f1, _ut), p
-
-
-def _e_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v4(o: OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetForLeaderEpochResponse_EpochEndOffset_v4(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_OffsetForLeaderEpochResponse_v0(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0 = 0
+    o: OffsetForLeaderEpochResponse = _new(OffsetForLeaderEpochResponse)
+    o.throttle_time_ms = 0
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v0(b, p)
             _a(_x)
-    return OffsetForLeaderEpochResponse(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_OffsetForLeaderEpochResponse_v0(o: OffsetForLeaderEpochResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp2.pack(_o2.error_code, _o2.partition, _o2.end_offset)
 
 
 def _d_OffsetForLeaderEpochResponse_v1(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0 = 0
+    o: OffsetForLeaderEpochResponse = _new(OffsetForLeaderEpochResponse)
+    o.throttle_time_ms = 0
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v1(b, p)
             _a(_x)
-    return OffsetForLeaderEpochResponse(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_OffsetForLeaderEpochResponse_v1(o: OffsetForLeaderEpochResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp3.pack(_o2.error_code, _o2.partition, _o2.leader_epoch, _o2.end_offset)
 
 
 def _d_OffsetForLeaderEpochResponse_v2(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp4.unpack_from(b, p)
+    o: OffsetForLeaderEpochResponse = _new(OffsetForLeaderEpochResponse)
+    (o.throttle_time_ms,) = _SResp4.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v1(b, p)
             _a(_x)
-    return OffsetForLeaderEpochResponse(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_OffsetForLeaderEpochResponse_v2(o: OffsetForLeaderEpochResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp4.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp3.pack(_o2.error_code, _o2.partition, _o2.leader_epoch, _o2.end_offset)
 
 
 def _d_OffsetForLeaderEpochResponse_v4(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp4.unpack_from(b, p)
+    o: OffsetForLeaderEpochResponse = _new(OffsetForLeaderEpochResponse)
+    (o.throttle_time_ms,) = _SResp4.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v4(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return OffsetForLeaderEpochResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_OffsetForLeaderEpochResponse_v4(o: OffsetForLeaderEpochResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp4.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp3.pack(_o2.error_code, _o2.partition, _o2.leader_epoch, _o2.end_offset)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>i')
@@ -92,213 +93,194 @@ class ProduceRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_ProduceRequest_PartitionProduceData_v0(b: memoryview, p: int) -> tuple[ProduceRequest.PartitionProduceData, int]:
-    (f0,) = _SReq0.unpack_from(b, p)
-    p += 4
-    f1, p = read_records(b, p)
-    return ProduceRequest.PartitionProduceData(f0, f1), p
-
-
-def _e_ProduceRequest_PartitionProduceData_v0(o: ProduceRequest.PartitionProduceData, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.index)
-    encode_records(w, o.records, False)
-    b = w.b
-
-
-def _d_ProduceRequest_PartitionProduceData_v9(b: memoryview, p: int) -> tuple[ProduceRequest.PartitionProduceData, int]:
-    (f0,) = _SReq0.unpack_from(b, p)
-    p += 4
-    f1, p = read_compact_records(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return ProduceRequest.PartitionProduceData(f0, f1, _ut), p
-
-
-def _e_ProduceRequest_PartitionProduceData_v9(o: ProduceRequest.PartitionProduceData, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.index)
-    encode_records(w, o.records, True)
-    b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ProduceRequest_TopicProduceData_v0(b: memoryview, p: int) -> tuple[ProduceRequest.TopicProduceData, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: ProduceRequest.TopicProduceData = _new(ProduceRequest.TopicProduceData)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionData was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partition_data = []
+        _a = o.partition_data.append
         for _ in range(_n):
-            _x, p = _d_ProduceRequest_PartitionProduceData_v0(b, p)
-            _a(_x)
-    return ProduceRequest.TopicProduceData(f0, f1), p
-
-
-def _e_ProduceRequest_TopicProduceData_v0(o: ProduceRequest.TopicProduceData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partition_data
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_ProduceRequest_PartitionProduceData_v0(_x, w)
-            b = w.b
+            _e = _new(ProduceRequest.PartitionProduceData)
+            (_e.index,) = _SReq0.unpack_from(b, p)
+            p += 4
+            _e.records, p = read_records(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_ProduceRequest_TopicProduceData_v9(b: memoryview, p: int) -> tuple[ProduceRequest.TopicProduceData, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    _e: Any
+    o: ProduceRequest.TopicProduceData = _new(ProduceRequest.TopicProduceData)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionData was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partition_data = []
+        _a = o.partition_data.append
         for _ in range(_n):
-            _x, p = _d_ProduceRequest_PartitionProduceData_v9(b, p)
-            _a(_x)
+            _e = _new(ProduceRequest.PartitionProduceData)
+            (_e.index,) = _SReq0.unpack_from(b, p)
+            p += 4
+            if b[p] < 0x80 or not 0 < b[p + 1] < 0x80 or (_end := p + 1 + (b[p] & 0x7F | b[p + 1] << 7)) > len(b):
+                _e.records, p = read_compact_records(b, p)
+            else:
+                _e.records = b[p + 2 : _end]
+                p = _end
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ProduceRequest.TopicProduceData(f0, f1, _ut), p
-
-
-def _e_ProduceRequest_TopicProduceData_v9(o: ProduceRequest.TopicProduceData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partition_data
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ProduceRequest_PartitionProduceData_v9(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ProduceRequest_v0(b: memoryview, p: int) -> tuple[ProduceRequest, int]:
     _x: Any
     _a: Any
-    f3: Any
-    f0 = None
-    (f1, f2,) = _SReq1.unpack_from(b, p)
+    o: ProduceRequest = _new(ProduceRequest)
+    o.transactional_id = None
+    (o.acks, o.timeout_ms,) = _SReq1.unpack_from(b, p)
     p += 6
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array TopicData was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.topic_data = []
+        _a = o.topic_data.append
         for _ in range(_n):
             _x, p = _d_ProduceRequest_TopicProduceData_v0(b, p)
             _a(_x)
-    return ProduceRequest(f0, f1, f2, f3), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ProduceRequest_v0(o: ProduceRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq1.pack(o.acks, o.timeout_ms)
     _v = o.topic_data
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ProduceRequest_TopicProduceData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partition_data
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.index)
+                    encode_records(w, _o2.records, False)
+                    b = w.b
 
 
 def _d_ProduceRequest_v3(b: memoryview, p: int) -> tuple[ProduceRequest, int]:
     _x: Any
     _a: Any
-    f3: Any
-    f0, p = read_nullable_string(b, p)
-    (f1, f2,) = _SReq1.unpack_from(b, p)
+    o: ProduceRequest = _new(ProduceRequest)
+    o.transactional_id, p = read_nullable_string(b, p)
+    (o.acks, o.timeout_ms,) = _SReq1.unpack_from(b, p)
     p += 6
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array TopicData was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.topic_data = []
+        _a = o.topic_data.append
         for _ in range(_n):
             _x, p = _d_ProduceRequest_TopicProduceData_v0(b, p)
             _a(_x)
-    return ProduceRequest(f0, f1, f2, f3), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ProduceRequest_v3(o: ProduceRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.transactional_id, False, True)
     b += _SReq1.pack(o.acks, o.timeout_ms)
     _v = o.topic_data
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ProduceRequest_TopicProduceData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partition_data
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.index)
+                    encode_records(w, _o2.records, False)
+                    b = w.b
 
 
 def _d_ProduceRequest_v9(b: memoryview, p: int) -> tuple[ProduceRequest, int]:
     _x: Any
     _a: Any
-    f3: Any
-    f0, p = read_compact_nullable_string(b, p)
-    (f1, f2,) = _SReq1.unpack_from(b, p)
+    o: ProduceRequest = _new(ProduceRequest)
+    o.transactional_id, p = read_compact_nullable_string(b, p)
+    (o.acks, o.timeout_ms,) = _SReq1.unpack_from(b, p)
     p += 6
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array TopicData was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.topic_data = []
+        _a = o.topic_data.append
         for _ in range(_n):
             _x, p = _d_ProduceRequest_TopicProduceData_v9(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ProduceRequest(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ProduceRequest_v9(o: ProduceRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.transactional_id, True, True)
     b += _SReq1.pack(o.acks, o.timeout_ms)
     _v = o.topic_data
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ProduceRequest_TopicProduceData_v9(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partition_data
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.index)
+                    encode_records(w, _o2.records, True)
+                    b = w.b
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -456,50 +438,16 @@ class ProduceResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_ProduceResponse_BatchIndexAndErrorMessage_v8(b: memoryview, p: int) -> tuple[ProduceResponse.BatchIndexAndErrorMessage, int]:
-    (f0,) = _SResp0.unpack_from(b, p)
-    p += 4
-    f1, p = read_nullable_string(b, p)
-    return ProduceResponse.BatchIndexAndErrorMessage(f0, f1), p
-
-
-def _e_ProduceResponse_BatchIndexAndErrorMessage_v8(o: ProduceResponse.BatchIndexAndErrorMessage, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.batch_index)
-    encode_string(b, o.batch_index_error_message, False, True)
-
-
-def _d_ProduceResponse_BatchIndexAndErrorMessage_v9(b: memoryview, p: int) -> tuple[ProduceResponse.BatchIndexAndErrorMessage, int]:
-    (f0,) = _SResp0.unpack_from(b, p)
-    p += 4
-    f1, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return ProduceResponse.BatchIndexAndErrorMessage(f0, f1, _ut), p
-
-
-def _e_ProduceResponse_BatchIndexAndErrorMessage_v9(o: ProduceResponse.BatchIndexAndErrorMessage, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.batch_index)
-    encode_string(b, o.batch_index_error_message, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ProduceResponse_LeaderIdAndEpoch_v10(b: memoryview, p: int) -> tuple[ProduceResponse.LeaderIdAndEpoch, int]:
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    o: ProduceResponse.LeaderIdAndEpoch = _new(ProduceResponse.LeaderIdAndEpoch)
+    (o.leader_id, o.leader_epoch,) = _SResp1.unpack_from(b, p)
     p += 8
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ProduceResponse.LeaderIdAndEpoch(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ProduceResponse_LeaderIdAndEpoch_v10(o: ProduceResponse.LeaderIdAndEpoch, w: Writer) -> None:
@@ -511,151 +459,92 @@ def _e_ProduceResponse_LeaderIdAndEpoch_v10(o: ProduceResponse.LeaderIdAndEpoch,
         b.append(0)
 
 
-def _d_ProduceResponse_PartitionProduceResponse_v0(b: memoryview, p: int) -> tuple[ProduceResponse.PartitionProduceResponse, int]:
-    f5: Any
-    (f0, f1, f2,) = _SResp2.unpack_from(b, p)
-    p += 14
-    f3 = -1
-    f4 = -1
-    f5 = []
-    f6 = None
-    f7 = ProduceResponse.LeaderIdAndEpoch()
-    return ProduceResponse.PartitionProduceResponse(f0, f1, f2, f3, f4, f5, f6, f7), p
-
-
-def _e_ProduceResponse_PartitionProduceResponse_v0(o: ProduceResponse.PartitionProduceResponse, w: Writer) -> None:
-    b = w.b
-    b += _SResp2.pack(o.index, o.error_code, o.base_offset)
-
-
-def _d_ProduceResponse_PartitionProduceResponse_v2(b: memoryview, p: int) -> tuple[ProduceResponse.PartitionProduceResponse, int]:
-    f5: Any
-    (f0, f1, f2, f3,) = _SResp3.unpack_from(b, p)
-    p += 22
-    f4 = -1
-    f5 = []
-    f6 = None
-    f7 = ProduceResponse.LeaderIdAndEpoch()
-    return ProduceResponse.PartitionProduceResponse(f0, f1, f2, f3, f4, f5, f6, f7), p
-
-
-def _e_ProduceResponse_PartitionProduceResponse_v2(o: ProduceResponse.PartitionProduceResponse, w: Writer) -> None:
-    b = w.b
-    b += _SResp3.pack(o.index, o.error_code, o.base_offset, o.log_append_time_ms)
-
-
-def _d_ProduceResponse_PartitionProduceResponse_v5(b: memoryview, p: int) -> tuple[ProduceResponse.PartitionProduceResponse, int]:
-    f5: Any
-    (f0, f1, f2, f3, f4,) = _SResp4.unpack_from(b, p)
-    p += 30
-    f5 = []
-    f6 = None
-    f7 = ProduceResponse.LeaderIdAndEpoch()
-    return ProduceResponse.PartitionProduceResponse(f0, f1, f2, f3, f4, f5, f6, f7), p
-
-
-def _e_ProduceResponse_PartitionProduceResponse_v5(o: ProduceResponse.PartitionProduceResponse, w: Writer) -> None:
-    b = w.b
-    b += _SResp4.pack(o.index, o.error_code, o.base_offset, o.log_append_time_ms, o.log_start_offset)
-
-
 def _d_ProduceResponse_PartitionProduceResponse_v8(b: memoryview, p: int) -> tuple[ProduceResponse.PartitionProduceResponse, int]:
-    _x: Any
     _a: Any
-    f5: Any
-    (f0, f1, f2, f3, f4,) = _SResp4.unpack_from(b, p)
+    _e: Any
+    o: ProduceResponse.PartitionProduceResponse = _new(ProduceResponse.PartitionProduceResponse)
+    (o.index, o.error_code, o.base_offset, o.log_append_time_ms, o.log_start_offset,) = _SResp4.unpack_from(b, p)
     p += 30
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array RecordErrors was null')
     else:
-        f5 = []
-        _a = f5.append
+        o.record_errors = []
+        _a = o.record_errors.append
         for _ in range(_n):
-            _x, p = _d_ProduceResponse_BatchIndexAndErrorMessage_v8(b, p)
-            _a(_x)
-    f6, p = read_nullable_string(b, p)
-    f7 = ProduceResponse.LeaderIdAndEpoch()
-    return ProduceResponse.PartitionProduceResponse(f0, f1, f2, f3, f4, f5, f6, f7), p
-
-
-def _e_ProduceResponse_PartitionProduceResponse_v8(o: ProduceResponse.PartitionProduceResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp4.pack(o.index, o.error_code, o.base_offset, o.log_append_time_ms, o.log_start_offset)
-    _v = o.record_errors
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_ProduceResponse_BatchIndexAndErrorMessage_v8(_x, w)
-            b = w.b
-    encode_string(b, o.error_message, False, True)
+            _e = _new(ProduceResponse.BatchIndexAndErrorMessage)
+            (_e.batch_index,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.batch_index_error_message, p = read_nullable_string(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.error_message, p = read_nullable_string(b, p)
+    o.current_leader = ProduceResponse.LeaderIdAndEpoch()
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_ProduceResponse_PartitionProduceResponse_v9(b: memoryview, p: int) -> tuple[ProduceResponse.PartitionProduceResponse, int]:
-    _x: Any
     _a: Any
-    f5: Any
-    (f0, f1, f2, f3, f4,) = _SResp4.unpack_from(b, p)
+    _e: Any
+    o: ProduceResponse.PartitionProduceResponse = _new(ProduceResponse.PartitionProduceResponse)
+    (o.index, o.error_code, o.base_offset, o.log_append_time_ms, o.log_start_offset,) = _SResp4.unpack_from(b, p)
     p += 30
     _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array RecordErrors was null')
     else:
-        f5 = []
-        _a = f5.append
+        o.record_errors = []
+        _a = o.record_errors.append
         for _ in range(_n):
-            _x, p = _d_ProduceResponse_BatchIndexAndErrorMessage_v9(b, p)
-            _a(_x)
-    f6, p = read_compact_nullable_string(b, p)
-    f7 = ProduceResponse.LeaderIdAndEpoch()
+            _e = _new(ProduceResponse.BatchIndexAndErrorMessage)
+            (_e.batch_index,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.batch_index_error_message, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    o.error_message, p = read_compact_nullable_string(b, p)
+    o.current_leader = ProduceResponse.LeaderIdAndEpoch()
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ProduceResponse.PartitionProduceResponse(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
-
-
-def _e_ProduceResponse_PartitionProduceResponse_v9(o: ProduceResponse.PartitionProduceResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp4.pack(o.index, o.error_code, o.base_offset, o.log_append_time_ms, o.log_start_offset)
-    _v = o.record_errors
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ProduceResponse_BatchIndexAndErrorMessage_v9(_x, w)
-            b = w.b
-    encode_string(b, o.error_message, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ProduceResponse_PartitionProduceResponse_v10(b: memoryview, p: int) -> tuple[ProduceResponse.PartitionProduceResponse, int]:
-    _x: Any
     _a: Any
-    f5: Any
-    (f0, f1, f2, f3, f4,) = _SResp4.unpack_from(b, p)
+    _e: Any
+    o: ProduceResponse.PartitionProduceResponse = _new(ProduceResponse.PartitionProduceResponse)
+    (o.index, o.error_code, o.base_offset, o.log_append_time_ms, o.log_start_offset,) = _SResp4.unpack_from(b, p)
     p += 30
     _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array RecordErrors was null')
     else:
-        f5 = []
-        _a = f5.append
+        o.record_errors = []
+        _a = o.record_errors.append
         for _ in range(_n):
-            _x, p = _d_ProduceResponse_BatchIndexAndErrorMessage_v9(b, p)
-            _a(_x)
-    f6, p = read_compact_nullable_string(b, p)
-    f7 = ProduceResponse.LeaderIdAndEpoch()
+            _e = _new(ProduceResponse.BatchIndexAndErrorMessage)
+            (_e.batch_index,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.batch_index_error_message, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    o.error_message, p = read_compact_nullable_string(b, p)
+    o.current_leader = ProduceResponse.LeaderIdAndEpoch()
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -664,253 +553,150 @@ def _d_ProduceResponse_PartitionProduceResponse_v10(b: memoryview, p: int) -> tu
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                f7, p = _d_ProduceResponse_LeaderIdAndEpoch_v10(b, p)
+                o.current_leader, p = _d_ProduceResponse_LeaderIdAndEpoch_v10(b, p)
                 check_tag_end(p, _end, _tag)
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return ProduceResponse.PartitionProduceResponse(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
-
-
-def _e_ProduceResponse_PartitionProduceResponse_v10(o: ProduceResponse.PartitionProduceResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp4.pack(o.index, o.error_code, o.base_offset, o.log_append_time_ms, o.log_start_offset)
-    _v = o.record_errors
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ProduceResponse_BatchIndexAndErrorMessage_v9(_x, w)
-            b = w.b
-    encode_string(b, o.error_message, True, True)
-    _t: list[tuple[int, bytes]] = []
-    if type(o.current_leader) is not ProduceResponse.LeaderIdAndEpoch or o.current_leader.leader_id != -1 or o.current_leader.leader_epoch != -1 or o.current_leader.unknown_tagged_fields != ():
-        _w, w = w, Writer()
-        b = w.b
-        _e_ProduceResponse_LeaderIdAndEpoch_v10(o.current_leader, w)
-        b = w.b
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
-        encode_tagged(b, _t, o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _d_ProduceResponse_TopicProduceResponse_v0(b: memoryview, p: int) -> tuple[ProduceResponse.TopicProduceResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: ProduceResponse.TopicProduceResponse = _new(ProduceResponse.TopicProduceResponse)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 14)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionResponses was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partition_responses = []
+        _a = o.partition_responses.append
         for _ in range(_n):
-            _x, p = _d_ProduceResponse_PartitionProduceResponse_v0(b, p)
-            _a(_x)
-    return ProduceResponse.TopicProduceResponse(f0, f1), p
-
-
-def _e_ProduceResponse_TopicProduceResponse_v0(o: ProduceResponse.TopicProduceResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partition_responses
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_ProduceResponse_PartitionProduceResponse_v0(_x, w)
-            b = w.b
+            _e = _new(ProduceResponse.PartitionProduceResponse)
+            (_e.index, _e.error_code, _e.base_offset,) = _SResp2.unpack_from(b, p)
+            p += 14
+            _e.log_append_time_ms = -1
+            _e.log_start_offset = -1
+            _e.record_errors = []
+            _e.error_message = None
+            _e.current_leader = ProduceResponse.LeaderIdAndEpoch()
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_ProduceResponse_TopicProduceResponse_v2(b: memoryview, p: int) -> tuple[ProduceResponse.TopicProduceResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: ProduceResponse.TopicProduceResponse = _new(ProduceResponse.TopicProduceResponse)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 22)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionResponses was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partition_responses = []
+        _a = o.partition_responses.append
         for _ in range(_n):
-            _x, p = _d_ProduceResponse_PartitionProduceResponse_v2(b, p)
-            _a(_x)
-    return ProduceResponse.TopicProduceResponse(f0, f1), p
-
-
-def _e_ProduceResponse_TopicProduceResponse_v2(o: ProduceResponse.TopicProduceResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partition_responses
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_ProduceResponse_PartitionProduceResponse_v2(_x, w)
-            b = w.b
+            _e = _new(ProduceResponse.PartitionProduceResponse)
+            (_e.index, _e.error_code, _e.base_offset, _e.log_append_time_ms,) = _SResp3.unpack_from(b, p)
+            p += 22
+            _e.log_start_offset = -1
+            _e.record_errors = []
+            _e.error_message = None
+            _e.current_leader = ProduceResponse.LeaderIdAndEpoch()
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_ProduceResponse_TopicProduceResponse_v5(b: memoryview, p: int) -> tuple[ProduceResponse.TopicProduceResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: ProduceResponse.TopicProduceResponse = _new(ProduceResponse.TopicProduceResponse)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 30)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionResponses was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partition_responses = []
+        _a = o.partition_responses.append
         for _ in range(_n):
-            _x, p = _d_ProduceResponse_PartitionProduceResponse_v5(b, p)
-            _a(_x)
-    return ProduceResponse.TopicProduceResponse(f0, f1), p
-
-
-def _e_ProduceResponse_TopicProduceResponse_v5(o: ProduceResponse.TopicProduceResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partition_responses
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_ProduceResponse_PartitionProduceResponse_v5(_x, w)
-            b = w.b
+            _e = _new(ProduceResponse.PartitionProduceResponse)
+            (_e.index, _e.error_code, _e.base_offset, _e.log_append_time_ms, _e.log_start_offset,) = _SResp4.unpack_from(b, p)
+            p += 30
+            _e.record_errors = []
+            _e.error_message = None
+            _e.current_leader = ProduceResponse.LeaderIdAndEpoch()
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_ProduceResponse_TopicProduceResponse_v8(b: memoryview, p: int) -> tuple[ProduceResponse.TopicProduceResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    o: ProduceResponse.TopicProduceResponse = _new(ProduceResponse.TopicProduceResponse)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 36)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionResponses was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partition_responses = []
+        _a = o.partition_responses.append
         for _ in range(_n):
             _x, p = _d_ProduceResponse_PartitionProduceResponse_v8(b, p)
             _a(_x)
-    return ProduceResponse.TopicProduceResponse(f0, f1), p
-
-
-def _e_ProduceResponse_TopicProduceResponse_v8(o: ProduceResponse.TopicProduceResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partition_responses
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_ProduceResponse_PartitionProduceResponse_v8(_x, w)
-            b = w.b
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_ProduceResponse_TopicProduceResponse_v9(b: memoryview, p: int) -> tuple[ProduceResponse.TopicProduceResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    o: ProduceResponse.TopicProduceResponse = _new(ProduceResponse.TopicProduceResponse)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 33)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionResponses was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partition_responses = []
+        _a = o.partition_responses.append
         for _ in range(_n):
             _x, p = _d_ProduceResponse_PartitionProduceResponse_v9(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ProduceResponse.TopicProduceResponse(f0, f1, _ut), p
-
-
-def _e_ProduceResponse_TopicProduceResponse_v9(o: ProduceResponse.TopicProduceResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partition_responses
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ProduceResponse_PartitionProduceResponse_v9(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ProduceResponse_TopicProduceResponse_v10(b: memoryview, p: int) -> tuple[ProduceResponse.TopicProduceResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    o: ProduceResponse.TopicProduceResponse = _new(ProduceResponse.TopicProduceResponse)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 33)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionResponses was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partition_responses = []
+        _a = o.partition_responses.append
         for _ in range(_n):
             _x, p = _d_ProduceResponse_PartitionProduceResponse_v10(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ProduceResponse.TopicProduceResponse(f0, f1, _ut), p
-
-
-def _e_ProduceResponse_TopicProduceResponse_v10(o: ProduceResponse.TopicProduceResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partition_responses
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ProduceResponse_PartitionProduceResponse_v10(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_ProduceResponse_NodeEndpoint_v10(b: memoryview, p: int) -> tuple[ProduceResponse.NodeEndpoint, int]:
-    (f0,) = _SResp0.unpack_from(b, p)
-    p += 4
-    f1, p = read_compact_string(b, p)
-    (f2,) = _SResp0.unpack_from(b, p)
-    p += 4
-    f3, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return ProduceResponse.NodeEndpoint(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ProduceResponse_NodeEndpoint_v10(o: ProduceResponse.NodeEndpoint, w: Writer) -> None:
@@ -928,201 +714,258 @@ def _e_ProduceResponse_NodeEndpoint_v10(o: ProduceResponse.NodeEndpoint, w: Writ
 def _d_ProduceResponse_v0(b: memoryview, p: int) -> tuple[ProduceResponse, int]:
     _x: Any
     _a: Any
-    f0: Any
-    f2: Any
+    o: ProduceResponse = _new(ProduceResponse)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
             _x, p = _d_ProduceResponse_TopicProduceResponse_v0(b, p)
             _a(_x)
-    f1 = 0
-    f2 = []
-    return ProduceResponse(f0, f1, f2), p
+    o.throttle_time_ms = 0
+    o.node_endpoints = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ProduceResponse_v0(o: ProduceResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.responses
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ProduceResponse_TopicProduceResponse_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partition_responses
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp2.pack(_o2.index, _o2.error_code, _o2.base_offset)
 
 
 def _d_ProduceResponse_v1(b: memoryview, p: int) -> tuple[ProduceResponse, int]:
     _x: Any
     _a: Any
-    f0: Any
-    f2: Any
+    o: ProduceResponse = _new(ProduceResponse)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
             _x, p = _d_ProduceResponse_TopicProduceResponse_v0(b, p)
             _a(_x)
-    (f1,) = _SResp0.unpack_from(b, p)
+    (o.throttle_time_ms,) = _SResp0.unpack_from(b, p)
     p += 4
-    f2 = []
-    return ProduceResponse(f0, f1, f2), p
+    o.node_endpoints = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ProduceResponse_v1(o: ProduceResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.responses
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ProduceResponse_TopicProduceResponse_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partition_responses
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp2.pack(_o2.index, _o2.error_code, _o2.base_offset)
     b += _SResp0.pack(o.throttle_time_ms)
 
 
 def _d_ProduceResponse_v2(b: memoryview, p: int) -> tuple[ProduceResponse, int]:
     _x: Any
     _a: Any
-    f0: Any
-    f2: Any
+    o: ProduceResponse = _new(ProduceResponse)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
             _x, p = _d_ProduceResponse_TopicProduceResponse_v2(b, p)
             _a(_x)
-    (f1,) = _SResp0.unpack_from(b, p)
+    (o.throttle_time_ms,) = _SResp0.unpack_from(b, p)
     p += 4
-    f2 = []
-    return ProduceResponse(f0, f1, f2), p
+    o.node_endpoints = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ProduceResponse_v2(o: ProduceResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.responses
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ProduceResponse_TopicProduceResponse_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partition_responses
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp3.pack(_o2.index, _o2.error_code, _o2.base_offset, _o2.log_append_time_ms)
     b += _SResp0.pack(o.throttle_time_ms)
 
 
 def _d_ProduceResponse_v5(b: memoryview, p: int) -> tuple[ProduceResponse, int]:
     _x: Any
     _a: Any
-    f0: Any
-    f2: Any
+    o: ProduceResponse = _new(ProduceResponse)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
             _x, p = _d_ProduceResponse_TopicProduceResponse_v5(b, p)
             _a(_x)
-    (f1,) = _SResp0.unpack_from(b, p)
+    (o.throttle_time_ms,) = _SResp0.unpack_from(b, p)
     p += 4
-    f2 = []
-    return ProduceResponse(f0, f1, f2), p
+    o.node_endpoints = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ProduceResponse_v5(o: ProduceResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.responses
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ProduceResponse_TopicProduceResponse_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partition_responses
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp4.pack(_o2.index, _o2.error_code, _o2.base_offset, _o2.log_append_time_ms, _o2.log_start_offset)
     b += _SResp0.pack(o.throttle_time_ms)
 
 
 def _d_ProduceResponse_v8(b: memoryview, p: int) -> tuple[ProduceResponse, int]:
     _x: Any
     _a: Any
-    f0: Any
-    f2: Any
+    o: ProduceResponse = _new(ProduceResponse)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
             _x, p = _d_ProduceResponse_TopicProduceResponse_v8(b, p)
             _a(_x)
-    (f1,) = _SResp0.unpack_from(b, p)
+    (o.throttle_time_ms,) = _SResp0.unpack_from(b, p)
     p += 4
-    f2 = []
-    return ProduceResponse(f0, f1, f2), p
+    o.node_endpoints = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ProduceResponse_v8(o: ProduceResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     _v = o.responses
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ProduceResponse_TopicProduceResponse_v8(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partition_responses
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp4.pack(_o2.index, _o2.error_code, _o2.base_offset, _o2.log_append_time_ms, _o2.log_start_offset)
+                    _v = _o2.record_errors
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp0.pack(_o3.batch_index)
+                            encode_string(b, _o3.batch_index_error_message, False, True)
+                    encode_string(b, _o2.error_message, False, True)
     b += _SResp0.pack(o.throttle_time_ms)
 
 
 def _d_ProduceResponse_v9(b: memoryview, p: int) -> tuple[ProduceResponse, int]:
     _x: Any
     _a: Any
-    f0: Any
-    f2: Any
+    o: ProduceResponse = _new(ProduceResponse)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
             _x, p = _d_ProduceResponse_TopicProduceResponse_v9(b, p)
             _a(_x)
-    (f1,) = _SResp0.unpack_from(b, p)
+    (o.throttle_time_ms,) = _SResp0.unpack_from(b, p)
     p += 4
-    f2 = []
+    o.node_endpoints = []
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ProduceResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ProduceResponse_v9(o: ProduceResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     _v = o.responses
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ProduceResponse_TopicProduceResponse_v9(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partition_responses
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp4.pack(_o2.index, _o2.error_code, _o2.base_offset, _o2.log_append_time_ms, _o2.log_start_offset)
+                    _v = _o2.record_errors
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp0.pack(_o3.batch_index)
+                            encode_string(b, _o3.batch_index_error_message, True, True)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    encode_string(b, _o2.error_message, True, True)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SResp0.pack(o.throttle_time_ms)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -1133,23 +976,23 @@ def _e_ProduceResponse_v9(o: ProduceResponse, w: Writer) -> None:
 def _d_ProduceResponse_v10(b: memoryview, p: int) -> tuple[ProduceResponse, int]:
     _x: Any
     _a: Any
-    f0: Any
-    f2: Any
+    _e: Any
+    o: ProduceResponse = _new(ProduceResponse)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
             _x, p = _d_ProduceResponse_TopicProduceResponse_v10(b, p)
             _a(_x)
-    (f1,) = _SResp0.unpack_from(b, p)
+    (o.throttle_time_ms,) = _SResp0.unpack_from(b, p)
     p += 4
-    f2 = []
+    o.node_endpoints = []
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -1162,44 +1005,91 @@ def _d_ProduceResponse_v10(b: memoryview, p: int) -> tuple[ProduceResponse, int]
                 if _n < 0:
                     raise DecodeError('non-nullable array NodeEndpoints was null')
                 else:
-                    f2 = []
-                    _a = f2.append
+                    o.node_endpoints = []
+                    _a = o.node_endpoints.append
                     for _ in range(_n):
-                        _x, p = _d_ProduceResponse_NodeEndpoint_v10(b, p)
-                        _a(_x)
+                        _e = _new(ProduceResponse.NodeEndpoint)
+                        (_e.node_id,) = _SResp0.unpack_from(b, p)
+                        p += 4
+                        _e.host, p = read_compact_string(b, p)
+                        (_e.port,) = _SResp0.unpack_from(b, p)
+                        p += 4
+                        _e.rack, p = read_compact_nullable_string(b, p)
+                        if b[p] == 0:
+                            p += 1
+                            _e.unknown_tagged_fields = ()
+                        else:
+                            _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+                        _a(_e)
                 check_tag_end(p, _end, _tag)
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return ProduceResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _e_ProduceResponse_v10(o: ProduceResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     _v = o.responses
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ProduceResponse_TopicProduceResponse_v10(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partition_responses
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp4.pack(_o2.index, _o2.error_code, _o2.base_offset, _o2.log_append_time_ms, _o2.log_start_offset)
+                    _v = _o2.record_errors
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp0.pack(_o3.batch_index)
+                            encode_string(b, _o3.batch_index_error_message, True, True)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    encode_string(b, _o2.error_message, True, True)
+                    if (type(_o2.current_leader) is not ProduceResponse.LeaderIdAndEpoch or _o2.current_leader.leader_id != -1 or _o2.current_leader.leader_epoch != -1 or _o2.current_leader.unknown_tagged_fields != ()) or _o2.unknown_tagged_fields:
+                        _t = []
+                        if type(_o2.current_leader) is not ProduceResponse.LeaderIdAndEpoch or _o2.current_leader.leader_id != -1 or _o2.current_leader.leader_epoch != -1 or _o2.current_leader.unknown_tagged_fields != ():
+                            _w, w = w, Writer()
+                            b = w.b
+                            _e_ProduceResponse_LeaderIdAndEpoch_v10(_o2.current_leader, w)
+                            b = w.b
+                            _t.append((0, b''.join(w.finish())))
+                            w = _w
+                            b = w.b
+                        encode_tagged(b, _t, _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SResp0.pack(o.throttle_time_ms)
-    _t: list[tuple[int, bytes]] = []
-    if o.node_endpoints != []:
-        _w, w = w, Writer()
-        b = w.b
-        _v = o.node_endpoints
-        encode_array_len(b, _v, True, False)
-        if _v:
-            for _x in _v:
-                _e_ProduceResponse_NodeEndpoint_v10(_x, w)
-                b = w.b
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+    if (o.node_endpoints != []) or o.unknown_tagged_fields:
+        _t = []
+        if o.node_endpoints != []:
+            _w, w = w, Writer()
+            b = w.b
+            _v = o.node_endpoints
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_ProduceResponse_NodeEndpoint_v10(_x, w)
+                    b = w.b
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)

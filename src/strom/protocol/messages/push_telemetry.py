@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>i?b')
@@ -61,16 +62,17 @@ class PushTelemetryRequest(Message):
 
 
 def _d_PushTelemetryRequest_v0(b: memoryview, p: int) -> tuple[PushTelemetryRequest, int]:
-    f0, p = read_uuid(b, p)
-    (f1, f2, f3,) = _SReq0.unpack_from(b, p)
+    o: PushTelemetryRequest = _new(PushTelemetryRequest)
+    o.client_instance_id, p = read_uuid(b, p)
+    (o.subscription_id, o.terminating, o.compression_type,) = _SReq0.unpack_from(b, p)
     p += 6
-    f4, p = read_compact_bytes(b, p)
+    o.metrics, p = read_compact_bytes(b, p)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return PushTelemetryRequest(f0, f1, f2, f3, f4, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_PushTelemetryRequest_v0(o: PushTelemetryRequest, w: Writer) -> None:
@@ -120,14 +122,15 @@ class PushTelemetryResponse(Message):
 
 
 def _d_PushTelemetryResponse_v0(b: memoryview, p: int) -> tuple[PushTelemetryResponse, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
+    o: PushTelemetryResponse = _new(PushTelemetryResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp0.unpack_from(b, p)
     p += 6
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return PushTelemetryResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_PushTelemetryResponse_v0(o: PushTelemetryResponse, w: Writer) -> None:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>ii')
@@ -85,98 +86,81 @@ class ReadShareGroupStateRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_ReadShareGroupStateRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[ReadShareGroupStateRequest.PartitionData, int]:
-    (f0, f1,) = _SReq0.unpack_from(b, p)
-    p += 8
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return ReadShareGroupStateRequest.PartitionData(f0, f1, _ut), p
-
-
-def _e_ReadShareGroupStateRequest_PartitionData_v0(o: ReadShareGroupStateRequest.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.partition, o.leader_epoch)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ReadShareGroupStateRequest_ReadStateData_v0(b: memoryview, p: int) -> tuple[ReadShareGroupStateRequest.ReadStateData, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_uuid(b, p)
+    _e: Any
+    o: ReadShareGroupStateRequest.ReadStateData = _new(ReadShareGroupStateRequest.ReadStateData)
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 9)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_ReadShareGroupStateRequest_PartitionData_v0(b, p)
-            _a(_x)
+            _e = _new(ReadShareGroupStateRequest.PartitionData)
+            (_e.partition, _e.leader_epoch,) = _SReq0.unpack_from(b, p)
+            p += 8
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ReadShareGroupStateRequest.ReadStateData(f0, f1, _ut), p
-
-
-def _e_ReadShareGroupStateRequest_ReadStateData_v0(o: ReadShareGroupStateRequest.ReadStateData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ReadShareGroupStateRequest_PartitionData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ReadShareGroupStateRequest_v0(b: memoryview, p: int) -> tuple[ReadShareGroupStateRequest, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    o: ReadShareGroupStateRequest = _new(ReadShareGroupStateRequest)
+    o.group_id, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_ReadShareGroupStateRequest_ReadStateData_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ReadShareGroupStateRequest(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ReadShareGroupStateRequest_v0(o: ReadShareGroupStateRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ReadShareGroupStateRequest_ReadStateData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition, _o2.leader_epoch)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -286,141 +270,117 @@ class ReadShareGroupStateResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_ReadShareGroupStateResponse_StateBatch_v0(b: memoryview, p: int) -> tuple[ReadShareGroupStateResponse.StateBatch, int]:
-    (f0, f1, f2, f3,) = _SResp0.unpack_from(b, p)
-    p += 19
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return ReadShareGroupStateResponse.StateBatch(f0, f1, f2, f3, _ut), p
-
-
-def _e_ReadShareGroupStateResponse_StateBatch_v0(o: ReadShareGroupStateResponse.StateBatch, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.first_offset, o.last_offset, o.delivery_state, o.delivery_count)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ReadShareGroupStateResponse_PartitionResult_v0(b: memoryview, p: int) -> tuple[ReadShareGroupStateResponse.PartitionResult, int]:
-    _x: Any
     _a: Any
-    f5: Any
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: ReadShareGroupStateResponse.PartitionResult = _new(ReadShareGroupStateResponse.PartitionResult)
+    (o.partition, o.error_code,) = _SResp1.unpack_from(b, p)
     p += 6
-    f2, p = read_compact_nullable_string(b, p)
-    (f3, f4,) = _SResp2.unpack_from(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
+    (o.state_epoch, o.start_offset,) = _SResp2.unpack_from(b, p)
     p += 12
     _n, p = read_compact_array_len(b, p, 20)
     if _n < 0:
         raise DecodeError('non-nullable array StateBatches was null')
     else:
-        f5 = []
-        _a = f5.append
+        o.state_batches = []
+        _a = o.state_batches.append
         for _ in range(_n):
-            _x, p = _d_ReadShareGroupStateResponse_StateBatch_v0(b, p)
-            _a(_x)
+            _e = _new(ReadShareGroupStateResponse.StateBatch)
+            (_e.first_offset, _e.last_offset, _e.delivery_state, _e.delivery_count,) = _SResp0.unpack_from(b, p)
+            p += 19
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ReadShareGroupStateResponse.PartitionResult(f0, f1, f2, f3, f4, f5, _ut), p
-
-
-def _e_ReadShareGroupStateResponse_PartitionResult_v0(o: ReadShareGroupStateResponse.PartitionResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp1.pack(o.partition, o.error_code)
-    encode_string(b, o.error_message, True, True)
-    b += _SResp2.pack(o.state_epoch, o.start_offset)
-    _v = o.state_batches
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ReadShareGroupStateResponse_StateBatch_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ReadShareGroupStateResponse_ReadStateResult_v0(b: memoryview, p: int) -> tuple[ReadShareGroupStateResponse.ReadStateResult, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_uuid(b, p)
+    o: ReadShareGroupStateResponse.ReadStateResult = _new(ReadShareGroupStateResponse.ReadStateResult)
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 21)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_ReadShareGroupStateResponse_PartitionResult_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ReadShareGroupStateResponse.ReadStateResult(f0, f1, _ut), p
-
-
-def _e_ReadShareGroupStateResponse_ReadStateResult_v0(o: ReadShareGroupStateResponse.ReadStateResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ReadShareGroupStateResponse_PartitionResult_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ReadShareGroupStateResponse_v0(b: memoryview, p: int) -> tuple[ReadShareGroupStateResponse, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: ReadShareGroupStateResponse = _new(ReadShareGroupStateResponse)
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Results was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.results = []
+        _a = o.results.append
         for _ in range(_n):
             _x, p = _d_ReadShareGroupStateResponse_ReadStateResult_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ReadShareGroupStateResponse(f0, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ReadShareGroupStateResponse_v0(o: ReadShareGroupStateResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     _v = o.results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ReadShareGroupStateResponse_ReadStateResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp1.pack(_o2.partition, _o2.error_code)
+                    encode_string(b, _o2.error_message, True, True)
+                    b += _SResp2.pack(_o2.state_epoch, _o2.start_offset)
+                    _v = _o2.state_batches
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp0.pack(_o3.first_offset, _o3.last_offset, _o3.delivery_state, _o3.delivery_count)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>ii')
@@ -85,98 +86,81 @@ class ReadShareGroupStateSummaryRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_ReadShareGroupStateSummaryRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[ReadShareGroupStateSummaryRequest.PartitionData, int]:
-    (f0, f1,) = _SReq0.unpack_from(b, p)
-    p += 8
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return ReadShareGroupStateSummaryRequest.PartitionData(f0, f1, _ut), p
-
-
-def _e_ReadShareGroupStateSummaryRequest_PartitionData_v0(o: ReadShareGroupStateSummaryRequest.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.partition, o.leader_epoch)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ReadShareGroupStateSummaryRequest_ReadStateSummaryData_v0(b: memoryview, p: int) -> tuple[ReadShareGroupStateSummaryRequest.ReadStateSummaryData, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_uuid(b, p)
+    _e: Any
+    o: ReadShareGroupStateSummaryRequest.ReadStateSummaryData = _new(ReadShareGroupStateSummaryRequest.ReadStateSummaryData)
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 9)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_ReadShareGroupStateSummaryRequest_PartitionData_v0(b, p)
-            _a(_x)
+            _e = _new(ReadShareGroupStateSummaryRequest.PartitionData)
+            (_e.partition, _e.leader_epoch,) = _SReq0.unpack_from(b, p)
+            p += 8
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ReadShareGroupStateSummaryRequest.ReadStateSummaryData(f0, f1, _ut), p
-
-
-def _e_ReadShareGroupStateSummaryRequest_ReadStateSummaryData_v0(o: ReadShareGroupStateSummaryRequest.ReadStateSummaryData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ReadShareGroupStateSummaryRequest_PartitionData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ReadShareGroupStateSummaryRequest_v0(b: memoryview, p: int) -> tuple[ReadShareGroupStateSummaryRequest, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    o: ReadShareGroupStateSummaryRequest = _new(ReadShareGroupStateSummaryRequest)
+    o.group_id, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_ReadShareGroupStateSummaryRequest_ReadStateSummaryData_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ReadShareGroupStateSummaryRequest(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ReadShareGroupStateSummaryRequest_v0(o: ReadShareGroupStateSummaryRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ReadShareGroupStateSummaryRequest_ReadStateSummaryData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition, _o2.leader_epoch)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -259,101 +243,84 @@ class ReadShareGroupStateSummaryResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_ReadShareGroupStateSummaryResponse_PartitionResult_v0(b: memoryview, p: int) -> tuple[ReadShareGroupStateSummaryResponse.PartitionResult, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
-    p += 6
-    f2, p = read_compact_nullable_string(b, p)
-    (f3, f4,) = _SResp1.unpack_from(b, p)
-    p += 12
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return ReadShareGroupStateSummaryResponse.PartitionResult(f0, f1, f2, f3, f4, _ut), p
-
-
-def _e_ReadShareGroupStateSummaryResponse_PartitionResult_v0(o: ReadShareGroupStateSummaryResponse.PartitionResult, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition, o.error_code)
-    encode_string(b, o.error_message, True, True)
-    b += _SResp1.pack(o.state_epoch, o.start_offset)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ReadShareGroupStateSummaryResponse_ReadStateSummaryResult_v0(b: memoryview, p: int) -> tuple[ReadShareGroupStateSummaryResponse.ReadStateSummaryResult, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_uuid(b, p)
+    _e: Any
+    o: ReadShareGroupStateSummaryResponse.ReadStateSummaryResult = _new(ReadShareGroupStateSummaryResponse.ReadStateSummaryResult)
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 20)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_ReadShareGroupStateSummaryResponse_PartitionResult_v0(b, p)
-            _a(_x)
+            _e = _new(ReadShareGroupStateSummaryResponse.PartitionResult)
+            (_e.partition, _e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 6
+            _e.error_message, p = read_compact_nullable_string(b, p)
+            (_e.state_epoch, _e.start_offset,) = _SResp1.unpack_from(b, p)
+            p += 12
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ReadShareGroupStateSummaryResponse.ReadStateSummaryResult(f0, f1, _ut), p
-
-
-def _e_ReadShareGroupStateSummaryResponse_ReadStateSummaryResult_v0(o: ReadShareGroupStateSummaryResponse.ReadStateSummaryResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ReadShareGroupStateSummaryResponse_PartitionResult_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ReadShareGroupStateSummaryResponse_v0(b: memoryview, p: int) -> tuple[ReadShareGroupStateSummaryResponse, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: ReadShareGroupStateSummaryResponse = _new(ReadShareGroupStateSummaryResponse)
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Results was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.results = []
+        _a = o.results.append
         for _ in range(_n):
             _x, p = _d_ReadShareGroupStateSummaryResponse_ReadStateSummaryResult_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ReadShareGroupStateSummaryResponse(f0, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ReadShareGroupStateSummaryResponse_v0(o: ReadShareGroupStateSummaryResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ReadShareGroupStateSummaryResponse_ReadStateSummaryResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition, _o2.error_code)
+                    encode_string(b, _o2.error_message, True, True)
+                    b += _SResp1.pack(_o2.state_epoch, _o2.start_offset)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>i')
@@ -55,16 +56,17 @@ class RemoveRaftVoterRequest(Message):
 
 
 def _d_RemoveRaftVoterRequest_v0(b: memoryview, p: int) -> tuple[RemoveRaftVoterRequest, int]:
-    f0, p = read_compact_nullable_string(b, p)
-    (f1,) = _SReq0.unpack_from(b, p)
+    o: RemoveRaftVoterRequest = _new(RemoveRaftVoterRequest)
+    o.cluster_id, p = read_compact_nullable_string(b, p)
+    (o.voter_id,) = _SReq0.unpack_from(b, p)
     p += 4
-    f2, p = read_uuid(b, p)
+    o.voter_directory_id, p = read_uuid(b, p)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return RemoveRaftVoterRequest(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_RemoveRaftVoterRequest_v0(o: RemoveRaftVoterRequest, w: Writer) -> None:
@@ -117,15 +119,16 @@ class RemoveRaftVoterResponse(Message):
 
 
 def _d_RemoveRaftVoterResponse_v0(b: memoryview, p: int) -> tuple[RemoveRaftVoterResponse, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
+    o: RemoveRaftVoterResponse = _new(RemoveRaftVoterResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp0.unpack_from(b, p)
     p += 6
-    f2, p = read_compact_nullable_string(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return RemoveRaftVoterResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_RemoveRaftVoterResponse_v0(o: RemoveRaftVoterResponse, w: Writer) -> None:

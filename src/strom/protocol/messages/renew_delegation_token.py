@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>q')
@@ -52,10 +53,12 @@ class RenewDelegationTokenRequest(Message):
 
 
 def _d_RenewDelegationTokenRequest_v0(b: memoryview, p: int) -> tuple[RenewDelegationTokenRequest, int]:
-    f0, p = read_bytes(b, p)
-    (f1,) = _SReq0.unpack_from(b, p)
+    o: RenewDelegationTokenRequest = _new(RenewDelegationTokenRequest)
+    o.hmac, p = read_bytes(b, p)
+    (o.renew_period_ms,) = _SReq0.unpack_from(b, p)
     p += 8
-    return RenewDelegationTokenRequest(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_RenewDelegationTokenRequest_v0(o: RenewDelegationTokenRequest, w: Writer) -> None:
@@ -65,15 +68,16 @@ def _e_RenewDelegationTokenRequest_v0(o: RenewDelegationTokenRequest, w: Writer)
 
 
 def _d_RenewDelegationTokenRequest_v2(b: memoryview, p: int) -> tuple[RenewDelegationTokenRequest, int]:
-    f0, p = read_compact_bytes(b, p)
-    (f1,) = _SReq0.unpack_from(b, p)
+    o: RenewDelegationTokenRequest = _new(RenewDelegationTokenRequest)
+    o.hmac, p = read_compact_bytes(b, p)
+    (o.renew_period_ms,) = _SReq0.unpack_from(b, p)
     p += 8
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return RenewDelegationTokenRequest(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_RenewDelegationTokenRequest_v2(o: RenewDelegationTokenRequest, w: Writer) -> None:
@@ -125,9 +129,11 @@ class RenewDelegationTokenResponse(Message):
 
 
 def _d_RenewDelegationTokenResponse_v0(b: memoryview, p: int) -> tuple[RenewDelegationTokenResponse, int]:
-    (f0, f1, f2,) = _SResp0.unpack_from(b, p)
+    o: RenewDelegationTokenResponse = _new(RenewDelegationTokenResponse)
+    (o.error_code, o.expiry_timestamp_ms, o.throttle_time_ms,) = _SResp0.unpack_from(b, p)
     p += 14
-    return RenewDelegationTokenResponse(f0, f1, f2), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_RenewDelegationTokenResponse_v0(o: RenewDelegationTokenResponse, w: Writer) -> None:
@@ -136,14 +142,15 @@ def _e_RenewDelegationTokenResponse_v0(o: RenewDelegationTokenResponse, w: Write
 
 
 def _d_RenewDelegationTokenResponse_v2(b: memoryview, p: int) -> tuple[RenewDelegationTokenResponse, int]:
-    (f0, f1, f2,) = _SResp0.unpack_from(b, p)
+    o: RenewDelegationTokenResponse = _new(RenewDelegationTokenResponse)
+    (o.error_code, o.expiry_timestamp_ms, o.throttle_time_ms,) = _SResp0.unpack_from(b, p)
     p += 14
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return RenewDelegationTokenResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_RenewDelegationTokenResponse_v2(o: RenewDelegationTokenResponse, w: Writer) -> None:

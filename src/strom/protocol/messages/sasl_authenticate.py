@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 
@@ -48,8 +49,10 @@ class SaslAuthenticateRequest(Message):
 
 
 def _d_SaslAuthenticateRequest_v0(b: memoryview, p: int) -> tuple[SaslAuthenticateRequest, int]:
-    f0, p = read_bytes(b, p)
-    return SaslAuthenticateRequest(f0), p
+    o: SaslAuthenticateRequest = _new(SaslAuthenticateRequest)
+    o.auth_bytes, p = read_bytes(b, p)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_SaslAuthenticateRequest_v0(o: SaslAuthenticateRequest, w: Writer) -> None:
@@ -58,13 +61,14 @@ def _e_SaslAuthenticateRequest_v0(o: SaslAuthenticateRequest, w: Writer) -> None
 
 
 def _d_SaslAuthenticateRequest_v2(b: memoryview, p: int) -> tuple[SaslAuthenticateRequest, int]:
-    f0, p = read_compact_bytes(b, p)
+    o: SaslAuthenticateRequest = _new(SaslAuthenticateRequest)
+    o.auth_bytes, p = read_compact_bytes(b, p)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return SaslAuthenticateRequest(f0, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_SaslAuthenticateRequest_v2(o: SaslAuthenticateRequest, w: Writer) -> None:
@@ -119,12 +123,14 @@ class SaslAuthenticateResponse(Message):
 
 
 def _d_SaslAuthenticateResponse_v0(b: memoryview, p: int) -> tuple[SaslAuthenticateResponse, int]:
-    (f0,) = _SResp0.unpack_from(b, p)
+    o: SaslAuthenticateResponse = _new(SaslAuthenticateResponse)
+    (o.error_code,) = _SResp0.unpack_from(b, p)
     p += 2
-    f1, p = read_nullable_string(b, p)
-    f2, p = read_bytes(b, p)
-    f3 = 0
-    return SaslAuthenticateResponse(f0, f1, f2, f3), p
+    o.error_message, p = read_nullable_string(b, p)
+    o.auth_bytes, p = read_bytes(b, p)
+    o.session_lifetime_ms = 0
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_SaslAuthenticateResponse_v0(o: SaslAuthenticateResponse, w: Writer) -> None:
@@ -135,13 +141,15 @@ def _e_SaslAuthenticateResponse_v0(o: SaslAuthenticateResponse, w: Writer) -> No
 
 
 def _d_SaslAuthenticateResponse_v1(b: memoryview, p: int) -> tuple[SaslAuthenticateResponse, int]:
-    (f0,) = _SResp0.unpack_from(b, p)
+    o: SaslAuthenticateResponse = _new(SaslAuthenticateResponse)
+    (o.error_code,) = _SResp0.unpack_from(b, p)
     p += 2
-    f1, p = read_nullable_string(b, p)
-    f2, p = read_bytes(b, p)
-    (f3,) = _SResp1.unpack_from(b, p)
+    o.error_message, p = read_nullable_string(b, p)
+    o.auth_bytes, p = read_bytes(b, p)
+    (o.session_lifetime_ms,) = _SResp1.unpack_from(b, p)
     p += 8
-    return SaslAuthenticateResponse(f0, f1, f2, f3), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_SaslAuthenticateResponse_v1(o: SaslAuthenticateResponse, w: Writer) -> None:
@@ -153,18 +161,19 @@ def _e_SaslAuthenticateResponse_v1(o: SaslAuthenticateResponse, w: Writer) -> No
 
 
 def _d_SaslAuthenticateResponse_v2(b: memoryview, p: int) -> tuple[SaslAuthenticateResponse, int]:
-    (f0,) = _SResp0.unpack_from(b, p)
+    o: SaslAuthenticateResponse = _new(SaslAuthenticateResponse)
+    (o.error_code,) = _SResp0.unpack_from(b, p)
     p += 2
-    f1, p = read_compact_nullable_string(b, p)
-    f2, p = read_compact_bytes(b, p)
-    (f3,) = _SResp1.unpack_from(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
+    o.auth_bytes, p = read_compact_bytes(b, p)
+    (o.session_lifetime_ms,) = _SResp1.unpack_from(b, p)
     p += 8
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return SaslAuthenticateResponse(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_SaslAuthenticateResponse_v2(o: SaslAuthenticateResponse, w: Writer) -> None:

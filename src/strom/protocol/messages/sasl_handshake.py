@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 
@@ -48,8 +49,10 @@ class SaslHandshakeRequest(Message):
 
 
 def _d_SaslHandshakeRequest_v0(b: memoryview, p: int) -> tuple[SaslHandshakeRequest, int]:
-    f0, p = read_string(b, p)
-    return SaslHandshakeRequest(f0), p
+    o: SaslHandshakeRequest = _new(SaslHandshakeRequest)
+    o.mechanism, p = read_string(b, p)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_SaslHandshakeRequest_v0(o: SaslHandshakeRequest, w: Writer) -> None:
@@ -95,19 +98,20 @@ class SaslHandshakeResponse(Message):
 def _d_SaslHandshakeResponse_v0(b: memoryview, p: int) -> tuple[SaslHandshakeResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp0.unpack_from(b, p)
+    o: SaslHandshakeResponse = _new(SaslHandshakeResponse)
+    (o.error_code,) = _SResp0.unpack_from(b, p)
     p += 2
     _n, p = read_array_len(b, p, 2)
     if _n < 0:
         raise DecodeError('non-nullable array Mechanisms was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.mechanisms = []
+        _a = o.mechanisms.append
         for _ in range(_n):
             _x, p = read_string(b, p)
             _a(_x)
-    return SaslHandshakeResponse(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_SaslHandshakeResponse_v0(o: SaslHandshakeResponse, w: Writer) -> None:

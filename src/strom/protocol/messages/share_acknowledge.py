@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>qq')
@@ -113,143 +114,98 @@ class ShareAcknowledgeRequest(Message):
 
 
 def _d_ShareAcknowledgeRequest_AcknowledgementBatch_v0(b: memoryview, p: int) -> tuple[ShareAcknowledgeRequest.AcknowledgementBatch, int]:
-    (f0, f1,) = _SReq0.unpack_from(b, p)
+    o: ShareAcknowledgeRequest.AcknowledgementBatch = _new(ShareAcknowledgeRequest.AcknowledgementBatch)
+    (o.first_offset, o.last_offset,) = _SReq0.unpack_from(b, p)
     p += 16
     _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array AcknowledgeTypes was null')
     else:
-        f2 = list(struct.unpack_from(f'>{_n}b', b, p))
+        o.acknowledge_types = list(struct.unpack_from(f'>{_n}b', b, p))
         p += 1 * _n
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ShareAcknowledgeRequest.AcknowledgementBatch(f0, f1, f2, _ut), p
-
-
-def _e_ShareAcknowledgeRequest_AcknowledgementBatch_v0(o: ShareAcknowledgeRequest.AcknowledgementBatch, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SReq0.pack(o.first_offset, o.last_offset)
-    _v = o.acknowledge_types
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}b', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ShareAcknowledgeRequest_AcknowledgePartition_v0(b: memoryview, p: int) -> tuple[ShareAcknowledgeRequest.AcknowledgePartition, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SReq1.unpack_from(b, p)
+    o: ShareAcknowledgeRequest.AcknowledgePartition = _new(ShareAcknowledgeRequest.AcknowledgePartition)
+    (o.partition_index,) = _SReq1.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array AcknowledgementBatches was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.acknowledgement_batches = []
+        _a = o.acknowledgement_batches.append
         for _ in range(_n):
             _x, p = _d_ShareAcknowledgeRequest_AcknowledgementBatch_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ShareAcknowledgeRequest.AcknowledgePartition(f0, f1, _ut), p
-
-
-def _e_ShareAcknowledgeRequest_AcknowledgePartition_v0(o: ShareAcknowledgeRequest.AcknowledgePartition, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SReq1.pack(o.partition_index)
-    _v = o.acknowledgement_batches
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ShareAcknowledgeRequest_AcknowledgementBatch_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ShareAcknowledgeRequest_AcknowledgeTopic_v0(b: memoryview, p: int) -> tuple[ShareAcknowledgeRequest.AcknowledgeTopic, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_uuid(b, p)
+    o: ShareAcknowledgeRequest.AcknowledgeTopic = _new(ShareAcknowledgeRequest.AcknowledgeTopic)
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_ShareAcknowledgeRequest_AcknowledgePartition_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ShareAcknowledgeRequest.AcknowledgeTopic(f0, f1, _ut), p
-
-
-def _e_ShareAcknowledgeRequest_AcknowledgeTopic_v0(o: ShareAcknowledgeRequest.AcknowledgeTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ShareAcknowledgeRequest_AcknowledgePartition_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ShareAcknowledgeRequest_v0(b: memoryview, p: int) -> tuple[ShareAcknowledgeRequest, int]:
     _x: Any
     _a: Any
-    f3: Any
-    f0, p = read_compact_nullable_string(b, p)
-    f1, p = read_compact_nullable_string(b, p)
-    (f2,) = _SReq1.unpack_from(b, p)
+    o: ShareAcknowledgeRequest = _new(ShareAcknowledgeRequest)
+    o.group_id, p = read_compact_nullable_string(b, p)
+    o.member_id, p = read_compact_nullable_string(b, p)
+    (o.share_session_epoch,) = _SReq1.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_ShareAcknowledgeRequest_AcknowledgeTopic_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ShareAcknowledgeRequest(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ShareAcknowledgeRequest_v0(o: ShareAcknowledgeRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     encode_string(b, o.group_id, True, True)
     encode_string(b, o.member_id, True, True)
@@ -257,9 +213,34 @@ def _e_ShareAcknowledgeRequest_v0(o: ShareAcknowledgeRequest, w: Writer) -> None
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ShareAcknowledgeRequest_AcknowledgeTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.partition_index)
+                    _v = _o2.acknowledgement_batches
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SReq0.pack(_o3.first_offset, _o3.last_offset)
+                            _v = _o3.acknowledge_types
+                            encode_array_len(b, _v, True, False)
+                            if _v:
+                                b += struct.pack(f'>{len(_v)}b', *_v)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -393,14 +374,15 @@ class ShareAcknowledgeResponse(Message):
 
 
 def _d_ShareAcknowledgeResponse_LeaderIdAndEpoch_v0(b: memoryview, p: int) -> tuple[ShareAcknowledgeResponse.LeaderIdAndEpoch, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
+    o: ShareAcknowledgeResponse.LeaderIdAndEpoch = _new(ShareAcknowledgeResponse.LeaderIdAndEpoch)
+    (o.leader_id, o.leader_epoch,) = _SResp0.unpack_from(b, p)
     p += 8
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ShareAcknowledgeResponse.LeaderIdAndEpoch(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ShareAcknowledgeResponse_LeaderIdAndEpoch_v0(o: ShareAcknowledgeResponse.LeaderIdAndEpoch, w: Writer) -> None:
@@ -413,110 +395,55 @@ def _e_ShareAcknowledgeResponse_LeaderIdAndEpoch_v0(o: ShareAcknowledgeResponse.
 
 
 def _d_ShareAcknowledgeResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[ShareAcknowledgeResponse.PartitionData, int]:
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    o: ShareAcknowledgeResponse.PartitionData = _new(ShareAcknowledgeResponse.PartitionData)
+    (o.partition_index, o.error_code,) = _SResp1.unpack_from(b, p)
     p += 6
-    f2, p = read_compact_nullable_string(b, p)
-    f3, p = _d_ShareAcknowledgeResponse_LeaderIdAndEpoch_v0(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
+    o.current_leader, p = _d_ShareAcknowledgeResponse_LeaderIdAndEpoch_v0(b, p)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ShareAcknowledgeResponse.PartitionData(f0, f1, f2, f3, _ut), p
-
-
-def _e_ShareAcknowledgeResponse_PartitionData_v0(o: ShareAcknowledgeResponse.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SResp1.pack(o.partition_index, o.error_code)
-    encode_string(b, o.error_message, True, True)
-    _e_ShareAcknowledgeResponse_LeaderIdAndEpoch_v0(o.current_leader, w)
-    b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ShareAcknowledgeResponse_ShareAcknowledgeTopicResponse_v0(b: memoryview, p: int) -> tuple[ShareAcknowledgeResponse.ShareAcknowledgeTopicResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_uuid(b, p)
+    o: ShareAcknowledgeResponse.ShareAcknowledgeTopicResponse = _new(ShareAcknowledgeResponse.ShareAcknowledgeTopicResponse)
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 17)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_ShareAcknowledgeResponse_PartitionData_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ShareAcknowledgeResponse.ShareAcknowledgeTopicResponse(f0, f1, _ut), p
-
-
-def _e_ShareAcknowledgeResponse_ShareAcknowledgeTopicResponse_v0(o: ShareAcknowledgeResponse.ShareAcknowledgeTopicResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ShareAcknowledgeResponse_PartitionData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_ShareAcknowledgeResponse_NodeEndpoint_v0(b: memoryview, p: int) -> tuple[ShareAcknowledgeResponse.NodeEndpoint, int]:
-    (f0,) = _SResp2.unpack_from(b, p)
-    p += 4
-    f1, p = read_compact_string(b, p)
-    (f2,) = _SResp2.unpack_from(b, p)
-    p += 4
-    f3, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return ShareAcknowledgeResponse.NodeEndpoint(f0, f1, f2, f3, _ut), p
-
-
-def _e_ShareAcknowledgeResponse_NodeEndpoint_v0(o: ShareAcknowledgeResponse.NodeEndpoint, w: Writer) -> None:
-    b = w.b
-    b += _SResp2.pack(o.node_id)
-    encode_string(b, o.host, True, False)
-    b += _SResp2.pack(o.port)
-    encode_string(b, o.rack, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ShareAcknowledgeResponse_v0(b: memoryview, p: int) -> tuple[ShareAcknowledgeResponse, int]:
     _x: Any
     _a: Any
-    f3: Any
-    f4: Any
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: ShareAcknowledgeResponse = _new(ShareAcknowledgeResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp1.unpack_from(b, p)
     p += 6
-    f2, p = read_compact_nullable_string(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
             _x, p = _d_ShareAcknowledgeResponse_ShareAcknowledgeTopicResponse_v0(b, p)
             _a(_x)
@@ -524,37 +451,70 @@ def _d_ShareAcknowledgeResponse_v0(b: memoryview, p: int) -> tuple[ShareAcknowle
     if _n < 0:
         raise DecodeError('non-nullable array NodeEndpoints was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.node_endpoints = []
+        _a = o.node_endpoints.append
         for _ in range(_n):
-            _x, p = _d_ShareAcknowledgeResponse_NodeEndpoint_v0(b, p)
-            _a(_x)
+            _e = _new(ShareAcknowledgeResponse.NodeEndpoint)
+            (_e.node_id,) = _SResp2.unpack_from(b, p)
+            p += 4
+            _e.host, p = read_compact_string(b, p)
+            (_e.port,) = _SResp2.unpack_from(b, p)
+            p += 4
+            _e.rack, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ShareAcknowledgeResponse(f0, f1, f2, f3, f4, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ShareAcknowledgeResponse_v0(o: ShareAcknowledgeResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, True, True)
     _v = o.responses
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ShareAcknowledgeResponse_ShareAcknowledgeTopicResponse_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp1.pack(_o2.partition_index, _o2.error_code)
+                    encode_string(b, _o2.error_message, True, True)
+                    _e_ShareAcknowledgeResponse_LeaderIdAndEpoch_v0(_o2.current_leader, w)
+                    b = w.b
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.node_endpoints
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ShareAcknowledgeResponse_NodeEndpoint_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp2.pack(_o.node_id)
+            encode_string(b, _o.host, True, False)
+            b += _SResp2.pack(_o.port)
+            encode_string(b, _o.rack, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>qq')
@@ -146,160 +147,99 @@ class ShareFetchRequest(Message):
 
 
 def _d_ShareFetchRequest_AcknowledgementBatch_v0(b: memoryview, p: int) -> tuple[ShareFetchRequest.AcknowledgementBatch, int]:
-    (f0, f1,) = _SReq0.unpack_from(b, p)
+    o: ShareFetchRequest.AcknowledgementBatch = _new(ShareFetchRequest.AcknowledgementBatch)
+    (o.first_offset, o.last_offset,) = _SReq0.unpack_from(b, p)
     p += 16
     _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array AcknowledgeTypes was null')
     else:
-        f2 = list(struct.unpack_from(f'>{_n}b', b, p))
+        o.acknowledge_types = list(struct.unpack_from(f'>{_n}b', b, p))
         p += 1 * _n
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ShareFetchRequest.AcknowledgementBatch(f0, f1, f2, _ut), p
-
-
-def _e_ShareFetchRequest_AcknowledgementBatch_v0(o: ShareFetchRequest.AcknowledgementBatch, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SReq0.pack(o.first_offset, o.last_offset)
-    _v = o.acknowledge_types
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}b', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ShareFetchRequest_FetchPartition_v0(b: memoryview, p: int) -> tuple[ShareFetchRequest.FetchPartition, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0, f1,) = _SReq1.unpack_from(b, p)
+    o: ShareFetchRequest.FetchPartition = _new(ShareFetchRequest.FetchPartition)
+    (o.partition_index, o.partition_max_bytes,) = _SReq1.unpack_from(b, p)
     p += 8
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array AcknowledgementBatches was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.acknowledgement_batches = []
+        _a = o.acknowledgement_batches.append
         for _ in range(_n):
             _x, p = _d_ShareFetchRequest_AcknowledgementBatch_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ShareFetchRequest.FetchPartition(f0, f1, f2, _ut), p
-
-
-def _e_ShareFetchRequest_FetchPartition_v0(o: ShareFetchRequest.FetchPartition, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SReq1.pack(o.partition_index, o.partition_max_bytes)
-    _v = o.acknowledgement_batches
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ShareFetchRequest_AcknowledgementBatch_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ShareFetchRequest_FetchTopic_v0(b: memoryview, p: int) -> tuple[ShareFetchRequest.FetchTopic, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_uuid(b, p)
+    o: ShareFetchRequest.FetchTopic = _new(ShareFetchRequest.FetchTopic)
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 10)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_ShareFetchRequest_FetchPartition_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ShareFetchRequest.FetchTopic(f0, f1, _ut), p
-
-
-def _e_ShareFetchRequest_FetchTopic_v0(o: ShareFetchRequest.FetchTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ShareFetchRequest_FetchPartition_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ShareFetchRequest_ForgottenTopic_v0(b: memoryview, p: int) -> tuple[ShareFetchRequest.ForgottenTopic, int]:
-    f0, p = read_uuid(b, p)
+    o: ShareFetchRequest.ForgottenTopic = _new(ShareFetchRequest.ForgottenTopic)
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.partitions = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ShareFetchRequest.ForgottenTopic(f0, f1, _ut), p
-
-
-def _e_ShareFetchRequest_ForgottenTopic_v0(o: ShareFetchRequest.ForgottenTopic, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ShareFetchRequest_v0(b: memoryview, p: int) -> tuple[ShareFetchRequest, int]:
     _x: Any
     _a: Any
-    f6: Any
-    f7: Any
-    f0, p = read_compact_nullable_string(b, p)
-    f1, p = read_compact_nullable_string(b, p)
-    (f2, f3, f4, f5,) = _SReq2.unpack_from(b, p)
+    o: ShareFetchRequest = _new(ShareFetchRequest)
+    o.group_id, p = read_compact_nullable_string(b, p)
+    o.member_id, p = read_compact_nullable_string(b, p)
+    (o.share_session_epoch, o.max_wait_ms, o.min_bytes, o.max_bytes,) = _SReq2.unpack_from(b, p)
     p += 16
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_ShareFetchRequest_FetchTopic_v0(b, p)
             _a(_x)
@@ -307,22 +247,24 @@ def _d_ShareFetchRequest_v0(b: memoryview, p: int) -> tuple[ShareFetchRequest, i
     if _n < 0:
         raise DecodeError('non-nullable array ForgottenTopicsData was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.forgotten_topics_data = []
+        _a = o.forgotten_topics_data.append
         for _ in range(_n):
             _x, p = _d_ShareFetchRequest_ForgottenTopic_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ShareFetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ShareFetchRequest_v0(o: ShareFetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     encode_string(b, o.group_id, True, True)
     encode_string(b, o.member_id, True, True)
@@ -330,15 +272,47 @@ def _e_ShareFetchRequest_v0(o: ShareFetchRequest, w: Writer) -> None:
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ShareFetchRequest_FetchTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.partition_index, _o2.partition_max_bytes)
+                    _v = _o2.acknowledgement_batches
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SReq0.pack(_o3.first_offset, _o3.last_offset)
+                            _v = _o3.acknowledge_types
+                            encode_array_len(b, _v, True, False)
+                            if _v:
+                                b += struct.pack(f'>{len(_v)}b', *_v)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.forgotten_topics_data
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ShareFetchRequest_ForgottenTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -506,14 +480,15 @@ class ShareFetchResponse(Message):
 
 
 def _d_ShareFetchResponse_LeaderIdAndEpoch_v0(b: memoryview, p: int) -> tuple[ShareFetchResponse.LeaderIdAndEpoch, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
+    o: ShareFetchResponse.LeaderIdAndEpoch = _new(ShareFetchResponse.LeaderIdAndEpoch)
+    (o.leader_id, o.leader_epoch,) = _SResp0.unpack_from(b, p)
     p += 8
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ShareFetchResponse.LeaderIdAndEpoch(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ShareFetchResponse_LeaderIdAndEpoch_v0(o: ShareFetchResponse.LeaderIdAndEpoch, w: Writer) -> None:
@@ -525,159 +500,82 @@ def _e_ShareFetchResponse_LeaderIdAndEpoch_v0(o: ShareFetchResponse.LeaderIdAndE
         b.append(0)
 
 
-def _d_ShareFetchResponse_AcquiredRecords_v0(b: memoryview, p: int) -> tuple[ShareFetchResponse.AcquiredRecords, int]:
-    (f0, f1, f2,) = _SResp1.unpack_from(b, p)
-    p += 18
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return ShareFetchResponse.AcquiredRecords(f0, f1, f2, _ut), p
-
-
-def _e_ShareFetchResponse_AcquiredRecords_v0(o: ShareFetchResponse.AcquiredRecords, w: Writer) -> None:
-    b = w.b
-    b += _SResp1.pack(o.first_offset, o.last_offset, o.delivery_count)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ShareFetchResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[ShareFetchResponse.PartitionData, int]:
-    _x: Any
     _a: Any
-    f7: Any
-    (f0, f1,) = _SResp2.unpack_from(b, p)
+    _e: Any
+    o: ShareFetchResponse.PartitionData = _new(ShareFetchResponse.PartitionData)
+    (o.partition_index, o.error_code,) = _SResp2.unpack_from(b, p)
     p += 6
-    f2, p = read_compact_nullable_string(b, p)
-    (f3,) = _SResp3.unpack_from(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
+    (o.acknowledge_error_code,) = _SResp3.unpack_from(b, p)
     p += 2
-    f4, p = read_compact_nullable_string(b, p)
-    f5, p = _d_ShareFetchResponse_LeaderIdAndEpoch_v0(b, p)
-    f6, p = read_compact_records(b, p)
+    o.acknowledge_error_message, p = read_compact_nullable_string(b, p)
+    o.current_leader, p = _d_ShareFetchResponse_LeaderIdAndEpoch_v0(b, p)
+    if b[p] < 0x80 or not 0 < b[p + 1] < 0x80 or (_end := p + 1 + (b[p] & 0x7F | b[p + 1] << 7)) > len(b):
+        o.records, p = read_compact_records(b, p)
+    else:
+        o.records = b[p + 2 : _end]
+        p = _end
     _n, p = read_compact_array_len(b, p, 19)
     if _n < 0:
         raise DecodeError('non-nullable array AcquiredRecords was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.acquired_records = []
+        _a = o.acquired_records.append
         for _ in range(_n):
-            _x, p = _d_ShareFetchResponse_AcquiredRecords_v0(b, p)
-            _a(_x)
+            _e = _new(ShareFetchResponse.AcquiredRecords)
+            (_e.first_offset, _e.last_offset, _e.delivery_count,) = _SResp1.unpack_from(b, p)
+            p += 18
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ShareFetchResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
-
-
-def _e_ShareFetchResponse_PartitionData_v0(o: ShareFetchResponse.PartitionData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp2.pack(o.partition_index, o.error_code)
-    encode_string(b, o.error_message, True, True)
-    b += _SResp3.pack(o.acknowledge_error_code)
-    encode_string(b, o.acknowledge_error_message, True, True)
-    _e_ShareFetchResponse_LeaderIdAndEpoch_v0(o.current_leader, w)
-    b = w.b
-    encode_records(w, o.records, True)
-    b = w.b
-    _v = o.acquired_records
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ShareFetchResponse_AcquiredRecords_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ShareFetchResponse_ShareFetchableTopicResponse_v0(b: memoryview, p: int) -> tuple[ShareFetchResponse.ShareFetchableTopicResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_uuid(b, p)
+    o: ShareFetchResponse.ShareFetchableTopicResponse = _new(ShareFetchResponse.ShareFetchableTopicResponse)
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 22)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_ShareFetchResponse_PartitionData_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ShareFetchResponse.ShareFetchableTopicResponse(f0, f1, _ut), p
-
-
-def _e_ShareFetchResponse_ShareFetchableTopicResponse_v0(o: ShareFetchResponse.ShareFetchableTopicResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ShareFetchResponse_PartitionData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_ShareFetchResponse_NodeEndpoint_v0(b: memoryview, p: int) -> tuple[ShareFetchResponse.NodeEndpoint, int]:
-    (f0,) = _SResp4.unpack_from(b, p)
-    p += 4
-    f1, p = read_compact_string(b, p)
-    (f2,) = _SResp4.unpack_from(b, p)
-    p += 4
-    f3, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return ShareFetchResponse.NodeEndpoint(f0, f1, f2, f3, _ut), p
-
-
-def _e_ShareFetchResponse_NodeEndpoint_v0(o: ShareFetchResponse.NodeEndpoint, w: Writer) -> None:
-    b = w.b
-    b += _SResp4.pack(o.node_id)
-    encode_string(b, o.host, True, False)
-    b += _SResp4.pack(o.port)
-    encode_string(b, o.rack, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ShareFetchResponse_v0(b: memoryview, p: int) -> tuple[ShareFetchResponse, int]:
     _x: Any
     _a: Any
-    f3: Any
-    f4: Any
-    (f0, f1,) = _SResp2.unpack_from(b, p)
+    _e: Any
+    o: ShareFetchResponse = _new(ShareFetchResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp2.unpack_from(b, p)
     p += 6
-    f2, p = read_compact_nullable_string(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
             _x, p = _d_ShareFetchResponse_ShareFetchableTopicResponse_v0(b, p)
             _a(_x)
@@ -685,37 +583,84 @@ def _d_ShareFetchResponse_v0(b: memoryview, p: int) -> tuple[ShareFetchResponse,
     if _n < 0:
         raise DecodeError('non-nullable array NodeEndpoints was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.node_endpoints = []
+        _a = o.node_endpoints.append
         for _ in range(_n):
-            _x, p = _d_ShareFetchResponse_NodeEndpoint_v0(b, p)
-            _a(_x)
+            _e = _new(ShareFetchResponse.NodeEndpoint)
+            (_e.node_id,) = _SResp4.unpack_from(b, p)
+            p += 4
+            _e.host, p = read_compact_string(b, p)
+            (_e.port,) = _SResp4.unpack_from(b, p)
+            p += 4
+            _e.rack, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ShareFetchResponse(f0, f1, f2, f3, f4, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ShareFetchResponse_v0(o: ShareFetchResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, True, True)
     _v = o.responses
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ShareFetchResponse_ShareFetchableTopicResponse_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp2.pack(_o2.partition_index, _o2.error_code)
+                    encode_string(b, _o2.error_message, True, True)
+                    b += _SResp3.pack(_o2.acknowledge_error_code)
+                    encode_string(b, _o2.acknowledge_error_message, True, True)
+                    _e_ShareFetchResponse_LeaderIdAndEpoch_v0(_o2.current_leader, w)
+                    b = w.b
+                    encode_records(w, _o2.records, True)
+                    b = w.b
+                    _v = _o2.acquired_records
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp1.pack(_o3.first_offset, _o3.last_offset, _o3.delivery_count)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.node_endpoints
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ShareFetchResponse_NodeEndpoint_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp4.pack(_o.node_id)
+            encode_string(b, _o.host, True, False)
+            b += _SResp4.pack(_o.port)
+            encode_string(b, _o.rack, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

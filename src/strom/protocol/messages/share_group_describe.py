@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>?')
@@ -54,24 +55,24 @@ class ShareGroupDescribeRequest(Message):
 def _d_ShareGroupDescribeRequest_v0(b: memoryview, p: int) -> tuple[ShareGroupDescribeRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: ShareGroupDescribeRequest = _new(ShareGroupDescribeRequest)
     _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array GroupIds was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.group_ids = []
+        _a = o.group_ids.append
         for _ in range(_n):
             _x, p = read_compact_string(b, p)
             _a(_x)
-    (f1,) = _SReq0.unpack_from(b, p)
+    (o.include_authorized_operations,) = _SReq0.unpack_from(b, p)
     p += 1
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ShareGroupDescribeRequest(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ShareGroupDescribeRequest_v0(o: ShareGroupDescribeRequest, w: Writer) -> None:
@@ -232,68 +233,62 @@ class ShareGroupDescribeResponse(Message):
 
 
 def _d_ShareGroupDescribeResponse_TopicPartitions_v0(b: memoryview, p: int) -> tuple[ShareGroupDescribeResponse.TopicPartitions, int]:
-    f0, p = read_uuid(b, p)
-    f1, p = read_compact_string(b, p)
+    o: ShareGroupDescribeResponse.TopicPartitions = _new(ShareGroupDescribeResponse.TopicPartitions)
+    o.topic_id, p = read_uuid(b, p)
+    o.topic_name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f2 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.partitions = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ShareGroupDescribeResponse.TopicPartitions(f0, f1, f2, _ut), p
-
-
-def _e_ShareGroupDescribeResponse_TopicPartitions_v0(o: ShareGroupDescribeResponse.TopicPartitions, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += o.topic_id.bytes
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ShareGroupDescribeResponse_Assignment_v0(b: memoryview, p: int) -> tuple[ShareGroupDescribeResponse.Assignment, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: ShareGroupDescribeResponse.Assignment = _new(ShareGroupDescribeResponse.Assignment)
     _n, p = read_compact_array_len(b, p, 19)
     if _n < 0:
         raise DecodeError('non-nullable array TopicPartitions was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.topic_partitions = []
+        _a = o.topic_partitions.append
         for _ in range(_n):
             _x, p = _d_ShareGroupDescribeResponse_TopicPartitions_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ShareGroupDescribeResponse.Assignment(f0, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ShareGroupDescribeResponse_Assignment_v0(o: ShareGroupDescribeResponse.Assignment, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topic_partitions
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ShareGroupDescribeResponse_TopicPartitions_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -303,141 +298,127 @@ def _e_ShareGroupDescribeResponse_Assignment_v0(o: ShareGroupDescribeResponse.As
 def _d_ShareGroupDescribeResponse_Member_v0(b: memoryview, p: int) -> tuple[ShareGroupDescribeResponse.Member, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_nullable_string(b, p)
-    (f2,) = _SResp0.unpack_from(b, p)
+    o: ShareGroupDescribeResponse.Member = _new(ShareGroupDescribeResponse.Member)
+    o.member_id, p = read_compact_string(b, p)
+    o.rack_id, p = read_compact_nullable_string(b, p)
+    (o.member_epoch,) = _SResp0.unpack_from(b, p)
     p += 4
-    f3, p = read_compact_string(b, p)
-    f4, p = read_compact_string(b, p)
+    o.client_id, p = read_compact_string(b, p)
+    o.client_host, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array SubscribedTopicNames was null')
     else:
-        f5 = []
-        _a = f5.append
+        o.subscribed_topic_names = []
+        _a = o.subscribed_topic_names.append
         for _ in range(_n):
             _x, p = read_compact_string(b, p)
             _a(_x)
-    f6, p = _d_ShareGroupDescribeResponse_Assignment_v0(b, p)
+    o.assignment, p = _d_ShareGroupDescribeResponse_Assignment_v0(b, p)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ShareGroupDescribeResponse.Member(f0, f1, f2, f3, f4, f5, f6, _ut), p
-
-
-def _e_ShareGroupDescribeResponse_Member_v0(o: ShareGroupDescribeResponse.Member, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.member_id, True, False)
-    encode_string(b, o.rack_id, True, True)
-    b += _SResp0.pack(o.member_epoch)
-    encode_string(b, o.client_id, True, False)
-    encode_string(b, o.client_host, True, False)
-    _v = o.subscribed_topic_names
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            encode_string(b, _x, True, False)
-    _e_ShareGroupDescribeResponse_Assignment_v0(o.assignment, w)
-    b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ShareGroupDescribeResponse_DescribedGroup_v0(b: memoryview, p: int) -> tuple[ShareGroupDescribeResponse.DescribedGroup, int]:
     _x: Any
     _a: Any
-    f7: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    o: ShareGroupDescribeResponse.DescribedGroup = _new(ShareGroupDescribeResponse.DescribedGroup)
+    (o.error_code,) = _SResp1.unpack_from(b, p)
     p += 2
-    f1, p = read_compact_nullable_string(b, p)
-    f2, p = read_compact_string(b, p)
-    f3, p = read_compact_string(b, p)
-    (f4, f5,) = _SResp2.unpack_from(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
+    o.group_id, p = read_compact_string(b, p)
+    o.group_state, p = read_compact_string(b, p)
+    (o.group_epoch, o.assignment_epoch,) = _SResp2.unpack_from(b, p)
     p += 8
-    f6, p = read_compact_string(b, p)
+    o.assignor_name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 12)
     if _n < 0:
         raise DecodeError('non-nullable array Members was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.members = []
+        _a = o.members.append
         for _ in range(_n):
             _x, p = _d_ShareGroupDescribeResponse_Member_v0(b, p)
             _a(_x)
-    (f8,) = _SResp0.unpack_from(b, p)
+    (o.authorized_operations,) = _SResp0.unpack_from(b, p)
     p += 4
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ShareGroupDescribeResponse.DescribedGroup(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
-
-
-def _e_ShareGroupDescribeResponse_DescribedGroup_v0(o: ShareGroupDescribeResponse.DescribedGroup, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp1.pack(o.error_code)
-    encode_string(b, o.error_message, True, True)
-    encode_string(b, o.group_id, True, False)
-    encode_string(b, o.group_state, True, False)
-    b += _SResp2.pack(o.group_epoch, o.assignment_epoch)
-    encode_string(b, o.assignor_name, True, False)
-    _v = o.members
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ShareGroupDescribeResponse_Member_v0(_x, w)
-            b = w.b
-    b += _SResp0.pack(o.authorized_operations)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ShareGroupDescribeResponse_v0(b: memoryview, p: int) -> tuple[ShareGroupDescribeResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp0.unpack_from(b, p)
+    o: ShareGroupDescribeResponse = _new(ShareGroupDescribeResponse)
+    (o.throttle_time_ms,) = _SResp0.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 20)
     if _n < 0:
         raise DecodeError('non-nullable array Groups was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.groups = []
+        _a = o.groups.append
         for _ in range(_n):
             _x, p = _d_ShareGroupDescribeResponse_DescribedGroup_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ShareGroupDescribeResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ShareGroupDescribeResponse_v0(o: ShareGroupDescribeResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.groups
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ShareGroupDescribeResponse_DescribedGroup_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp1.pack(_o.error_code)
+            encode_string(b, _o.error_message, True, True)
+            encode_string(b, _o.group_id, True, False)
+            encode_string(b, _o.group_state, True, False)
+            b += _SResp2.pack(_o.group_epoch, _o.assignment_epoch)
+            encode_string(b, _o.assignor_name, True, False)
+            _v = _o.members
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.member_id, True, False)
+                    encode_string(b, _o2.rack_id, True, True)
+                    b += _SResp0.pack(_o2.member_epoch)
+                    encode_string(b, _o2.client_id, True, False)
+                    encode_string(b, _o2.client_host, True, False)
+                    _v = _o2.subscribed_topic_names
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _x in _v:
+                            encode_string(b, _x, True, False)
+                    _e_ShareGroupDescribeResponse_Assignment_v0(_o2.assignment, w)
+                    b = w.b
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            b += _SResp0.pack(_o.authorized_operations)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>i')
@@ -63,27 +64,27 @@ class ShareGroupHeartbeatRequest(Message):
 def _d_ShareGroupHeartbeatRequest_v0(b: memoryview, p: int) -> tuple[ShareGroupHeartbeatRequest, int]:
     _x: Any
     _a: Any
-    f4: Any
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_string(b, p)
-    (f2,) = _SReq0.unpack_from(b, p)
+    o: ShareGroupHeartbeatRequest = _new(ShareGroupHeartbeatRequest)
+    o.group_id, p = read_compact_string(b, p)
+    o.member_id, p = read_compact_string(b, p)
+    (o.member_epoch,) = _SReq0.unpack_from(b, p)
     p += 4
-    f3, p = read_compact_nullable_string(b, p)
+    o.rack_id, p = read_compact_nullable_string(b, p)
     _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
-        f4 = None
+        o.subscribed_topic_names = None
     else:
-        f4 = []
-        _a = f4.append
+        o.subscribed_topic_names = []
+        _a = o.subscribed_topic_names.append
         for _ in range(_n):
             _x, p = read_compact_string(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ShareGroupHeartbeatRequest(f0, f1, f2, f3, f4, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ShareGroupHeartbeatRequest_v0(o: ShareGroupHeartbeatRequest, w: Writer) -> None:
@@ -188,66 +189,60 @@ class ShareGroupHeartbeatResponse(Message):
 
 
 def _d_ShareGroupHeartbeatResponse_TopicPartitions_v0(b: memoryview, p: int) -> tuple[ShareGroupHeartbeatResponse.TopicPartitions, int]:
-    f0, p = read_uuid(b, p)
+    o: ShareGroupHeartbeatResponse.TopicPartitions = _new(ShareGroupHeartbeatResponse.TopicPartitions)
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.partitions = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ShareGroupHeartbeatResponse.TopicPartitions(f0, f1, _ut), p
-
-
-def _e_ShareGroupHeartbeatResponse_TopicPartitions_v0(o: ShareGroupHeartbeatResponse.TopicPartitions, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_ShareGroupHeartbeatResponse_Assignment_v0(b: memoryview, p: int) -> tuple[ShareGroupHeartbeatResponse.Assignment, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: ShareGroupHeartbeatResponse.Assignment = _new(ShareGroupHeartbeatResponse.Assignment)
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array TopicPartitions was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.topic_partitions = []
+        _a = o.topic_partitions.append
         for _ in range(_n):
             _x, p = _d_ShareGroupHeartbeatResponse_TopicPartitions_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ShareGroupHeartbeatResponse.Assignment(f0, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ShareGroupHeartbeatResponse_Assignment_v0(o: ShareGroupHeartbeatResponse.Assignment, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topic_partitions
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ShareGroupHeartbeatResponse_TopicPartitions_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -255,23 +250,24 @@ def _e_ShareGroupHeartbeatResponse_Assignment_v0(o: ShareGroupHeartbeatResponse.
 
 
 def _d_ShareGroupHeartbeatResponse_v0(b: memoryview, p: int) -> tuple[ShareGroupHeartbeatResponse, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
+    o: ShareGroupHeartbeatResponse = _new(ShareGroupHeartbeatResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp0.unpack_from(b, p)
     p += 6
-    f2, p = read_compact_nullable_string(b, p)
-    f3, p = read_compact_nullable_string(b, p)
-    (f4, f5,) = _SResp1.unpack_from(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
+    o.member_id, p = read_compact_nullable_string(b, p)
+    (o.member_epoch, o.heartbeat_interval_ms,) = _SResp1.unpack_from(b, p)
     p += 8
     if b[p] > 127:
-        f6 = None
+        o.assignment = None
         p += 1
     else:
-        f6, p = _d_ShareGroupHeartbeatResponse_Assignment_v0(b, p + 1)
+        o.assignment, p = _d_ShareGroupHeartbeatResponse_Assignment_v0(b, p + 1)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ShareGroupHeartbeatResponse(f0, f1, f2, f3, f4, f5, f6, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ShareGroupHeartbeatResponse_v0(o: ShareGroupHeartbeatResponse, w: Writer) -> None:

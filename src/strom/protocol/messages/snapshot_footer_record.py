@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SH0 = struct.Struct('>h')
@@ -48,14 +49,15 @@ class SnapshotFooterRecord(Message):
 
 
 def _d_SnapshotFooterRecord_v0(b: memoryview, p: int) -> tuple[SnapshotFooterRecord, int]:
-    (f0,) = _SH0.unpack_from(b, p)
+    o: SnapshotFooterRecord = _new(SnapshotFooterRecord)
+    (o.version,) = _SH0.unpack_from(b, p)
     p += 2
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return SnapshotFooterRecord(f0, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_SnapshotFooterRecord_v0(o: SnapshotFooterRecord, w: Writer) -> None:

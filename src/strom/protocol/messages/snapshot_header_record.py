@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SH0 = struct.Struct('>hq')
@@ -51,14 +52,15 @@ class SnapshotHeaderRecord(Message):
 
 
 def _d_SnapshotHeaderRecord_v0(b: memoryview, p: int) -> tuple[SnapshotHeaderRecord, int]:
-    (f0, f1,) = _SH0.unpack_from(b, p)
+    o: SnapshotHeaderRecord = _new(SnapshotHeaderRecord)
+    (o.version, o.last_contained_log_timestamp,) = _SH0.unpack_from(b, p)
     p += 10
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return SnapshotHeaderRecord(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_SnapshotHeaderRecord_v0(o: SnapshotHeaderRecord, w: Writer) -> None:

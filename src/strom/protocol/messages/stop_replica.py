@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>i')
@@ -147,249 +148,195 @@ class StopReplicaRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_StopReplicaRequest_StopReplicaPartitionV0_v0(b: memoryview, p: int) -> tuple[StopReplicaRequest.StopReplicaPartitionV0, int]:
-    f0, p = read_string(b, p)
-    (f1,) = _SReq0.unpack_from(b, p)
-    p += 4
-    return StopReplicaRequest.StopReplicaPartitionV0(f0, f1), p
-
-
-def _e_StopReplicaRequest_StopReplicaPartitionV0_v0(o: StopReplicaRequest.StopReplicaPartitionV0, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.topic_name, False, False)
-    b += _SReq0.pack(o.partition_index)
-
-
 def _d_StopReplicaRequest_StopReplicaTopicV1_v1(b: memoryview, p: int) -> tuple[StopReplicaRequest.StopReplicaTopicV1, int]:
-    f0, p = read_string(b, p)
+    o: StopReplicaRequest.StopReplicaTopicV1 = _new(StopReplicaRequest.StopReplicaTopicV1)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionIndexes was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.partition_indexes = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    return StopReplicaRequest.StopReplicaTopicV1(f0, f1), p
-
-
-def _e_StopReplicaRequest_StopReplicaTopicV1_v1(o: StopReplicaRequest.StopReplicaTopicV1, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partition_indexes
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_StopReplicaRequest_StopReplicaTopicV1_v2(b: memoryview, p: int) -> tuple[StopReplicaRequest.StopReplicaTopicV1, int]:
-    f0, p = read_compact_string(b, p)
+    o: StopReplicaRequest.StopReplicaTopicV1 = _new(StopReplicaRequest.StopReplicaTopicV1)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionIndexes was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.partition_indexes = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return StopReplicaRequest.StopReplicaTopicV1(f0, f1, _ut), p
-
-
-def _e_StopReplicaRequest_StopReplicaTopicV1_v2(o: StopReplicaRequest.StopReplicaTopicV1, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partition_indexes
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_StopReplicaRequest_StopReplicaPartitionState_v3(b: memoryview, p: int) -> tuple[StopReplicaRequest.StopReplicaPartitionState, int]:
-    (f0, f1, f2,) = _SReq1.unpack_from(b, p)
-    p += 9
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return StopReplicaRequest.StopReplicaPartitionState(f0, f1, f2, _ut), p
-
-
-def _e_StopReplicaRequest_StopReplicaPartitionState_v3(o: StopReplicaRequest.StopReplicaPartitionState, w: Writer) -> None:
-    b = w.b
-    b += _SReq1.pack(o.partition_index, o.leader_epoch, o.delete_partition)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_StopReplicaRequest_StopReplicaTopicState_v3(b: memoryview, p: int) -> tuple[StopReplicaRequest.StopReplicaTopicState, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    _e: Any
+    o: StopReplicaRequest.StopReplicaTopicState = _new(StopReplicaRequest.StopReplicaTopicState)
+    o.topic_name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 10)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionStates was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partition_states = []
+        _a = o.partition_states.append
         for _ in range(_n):
-            _x, p = _d_StopReplicaRequest_StopReplicaPartitionState_v3(b, p)
-            _a(_x)
+            _e = _new(StopReplicaRequest.StopReplicaPartitionState)
+            (_e.partition_index, _e.leader_epoch, _e.delete_partition,) = _SReq1.unpack_from(b, p)
+            p += 9
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return StopReplicaRequest.StopReplicaTopicState(f0, f1, _ut), p
-
-
-def _e_StopReplicaRequest_StopReplicaTopicState_v3(o: StopReplicaRequest.StopReplicaTopicState, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partition_states
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_StopReplicaRequest_StopReplicaPartitionState_v3(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_StopReplicaRequest_v0(b: memoryview, p: int) -> tuple[StopReplicaRequest, int]:
-    _x: Any
     _a: Any
-    f5: Any
-    f6: Any
-    f7: Any
-    (f0,) = _SReq0.unpack_from(b, p)
+    _e: Any
+    o: StopReplicaRequest = _new(StopReplicaRequest)
+    (o.controller_id,) = _SReq0.unpack_from(b, p)
     p += 4
-    f1 = False
-    (f2,) = _SReq0.unpack_from(b, p)
+    o.is_k_raft_controller = False
+    (o.controller_epoch,) = _SReq0.unpack_from(b, p)
     p += 4
-    f3 = -1
-    (f4,) = _SReq2.unpack_from(b, p)
+    o.broker_epoch = -1
+    (o.delete_partitions,) = _SReq2.unpack_from(b, p)
     p += 1
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array UngroupedPartitions was null')
     else:
-        f5 = []
-        _a = f5.append
+        o.ungrouped_partitions = []
+        _a = o.ungrouped_partitions.append
         for _ in range(_n):
-            _x, p = _d_StopReplicaRequest_StopReplicaPartitionV0_v0(b, p)
-            _a(_x)
-    f6 = []
-    f7 = []
-    return StopReplicaRequest(f0, f1, f2, f3, f4, f5, f6, f7), p
+            _e = _new(StopReplicaRequest.StopReplicaPartitionV0)
+            _e.topic_name, p = read_string(b, p)
+            (_e.partition_index,) = _SReq0.unpack_from(b, p)
+            p += 4
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.topics = []
+    o.topic_states = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_StopReplicaRequest_v0(o: StopReplicaRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq1.pack(o.controller_id, o.controller_epoch, o.delete_partitions)
     _v = o.ungrouped_partitions
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_StopReplicaRequest_StopReplicaPartitionV0_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            b += _SReq0.pack(_o.partition_index)
 
 
 def _d_StopReplicaRequest_v1(b: memoryview, p: int) -> tuple[StopReplicaRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f6: Any
-    f7: Any
-    (f0,) = _SReq0.unpack_from(b, p)
+    o: StopReplicaRequest = _new(StopReplicaRequest)
+    (o.controller_id,) = _SReq0.unpack_from(b, p)
     p += 4
-    f1 = False
-    (f2, f3, f4,) = _SReq3.unpack_from(b, p)
+    o.is_k_raft_controller = False
+    (o.controller_epoch, o.broker_epoch, o.delete_partitions,) = _SReq3.unpack_from(b, p)
     p += 13
-    f5 = []
+    o.ungrouped_partitions = []
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_StopReplicaRequest_StopReplicaTopicV1_v1(b, p)
             _a(_x)
-    f7 = []
-    return StopReplicaRequest(f0, f1, f2, f3, f4, f5, f6, f7), p
+    o.topic_states = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_StopReplicaRequest_v1(o: StopReplicaRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq4.pack(o.controller_id, o.controller_epoch, o.broker_epoch, o.delete_partitions)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_StopReplicaRequest_StopReplicaTopicV1_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partition_indexes
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_StopReplicaRequest_v2(b: memoryview, p: int) -> tuple[StopReplicaRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f6: Any
-    f7: Any
-    (f0,) = _SReq0.unpack_from(b, p)
+    o: StopReplicaRequest = _new(StopReplicaRequest)
+    (o.controller_id,) = _SReq0.unpack_from(b, p)
     p += 4
-    f1 = False
-    (f2, f3, f4,) = _SReq3.unpack_from(b, p)
+    o.is_k_raft_controller = False
+    (o.controller_epoch, o.broker_epoch, o.delete_partitions,) = _SReq3.unpack_from(b, p)
     p += 13
-    f5 = []
+    o.ungrouped_partitions = []
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_StopReplicaRequest_StopReplicaTopicV1_v2(b, p)
             _a(_x)
-    f7 = []
+    o.topic_states = []
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return StopReplicaRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_StopReplicaRequest_v2(o: StopReplicaRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq4.pack(o.controller_id, o.controller_epoch, o.broker_epoch, o.delete_partitions)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_StopReplicaRequest_StopReplicaTopicV1_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partition_indexes
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -399,45 +346,56 @@ def _e_StopReplicaRequest_v2(o: StopReplicaRequest, w: Writer) -> None:
 def _d_StopReplicaRequest_v3(b: memoryview, p: int) -> tuple[StopReplicaRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f6: Any
-    f7: Any
-    (f0,) = _SReq0.unpack_from(b, p)
+    o: StopReplicaRequest = _new(StopReplicaRequest)
+    (o.controller_id,) = _SReq0.unpack_from(b, p)
     p += 4
-    f1 = False
-    (f2, f3,) = _SReq5.unpack_from(b, p)
+    o.is_k_raft_controller = False
+    (o.controller_epoch, o.broker_epoch,) = _SReq5.unpack_from(b, p)
     p += 12
-    f4 = False
-    f5 = []
-    f6 = []
+    o.delete_partitions = False
+    o.ungrouped_partitions = []
+    o.topics = []
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array TopicStates was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.topic_states = []
+        _a = o.topic_states.append
         for _ in range(_n):
             _x, p = _d_StopReplicaRequest_StopReplicaTopicState_v3(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return StopReplicaRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_StopReplicaRequest_v3(o: StopReplicaRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq6.pack(o.controller_id, o.controller_epoch, o.broker_epoch)
     _v = o.topic_states
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_StopReplicaRequest_StopReplicaTopicState_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partition_states
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.partition_index, _o2.leader_epoch, _o2.delete_partition)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -447,42 +405,53 @@ def _e_StopReplicaRequest_v3(o: StopReplicaRequest, w: Writer) -> None:
 def _d_StopReplicaRequest_v4(b: memoryview, p: int) -> tuple[StopReplicaRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f6: Any
-    f7: Any
-    (f0, f1, f2, f3,) = _SReq7.unpack_from(b, p)
+    o: StopReplicaRequest = _new(StopReplicaRequest)
+    (o.controller_id, o.is_k_raft_controller, o.controller_epoch, o.broker_epoch,) = _SReq7.unpack_from(b, p)
     p += 17
-    f4 = False
-    f5 = []
-    f6 = []
+    o.delete_partitions = False
+    o.ungrouped_partitions = []
+    o.topics = []
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array TopicStates was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.topic_states = []
+        _a = o.topic_states.append
         for _ in range(_n):
             _x, p = _d_StopReplicaRequest_StopReplicaTopicState_v3(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return StopReplicaRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_StopReplicaRequest_v4(o: StopReplicaRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq7.pack(o.controller_id, o.is_k_raft_controller, o.controller_epoch, o.broker_epoch)
     _v = o.topic_states
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_StopReplicaRequest_StopReplicaTopicState_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partition_states
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.partition_index, _o2.leader_epoch, _o2.delete_partition)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -545,106 +514,88 @@ class StopReplicaResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_StopReplicaResponse_StopReplicaPartitionError_v0(b: memoryview, p: int) -> tuple[StopReplicaResponse.StopReplicaPartitionError, int]:
-    f0, p = read_string(b, p)
-    (f1, f2,) = _SResp0.unpack_from(b, p)
-    p += 6
-    return StopReplicaResponse.StopReplicaPartitionError(f0, f1, f2), p
-
-
-def _e_StopReplicaResponse_StopReplicaPartitionError_v0(o: StopReplicaResponse.StopReplicaPartitionError, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.topic_name, False, False)
-    b += _SResp0.pack(o.partition_index, o.error_code)
-
-
-def _d_StopReplicaResponse_StopReplicaPartitionError_v2(b: memoryview, p: int) -> tuple[StopReplicaResponse.StopReplicaPartitionError, int]:
-    f0, p = read_compact_string(b, p)
-    (f1, f2,) = _SResp0.unpack_from(b, p)
-    p += 6
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return StopReplicaResponse.StopReplicaPartitionError(f0, f1, f2, _ut), p
-
-
-def _e_StopReplicaResponse_StopReplicaPartitionError_v2(o: StopReplicaResponse.StopReplicaPartitionError, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    b += _SResp0.pack(o.partition_index, o.error_code)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_StopReplicaResponse_v0(b: memoryview, p: int) -> tuple[StopReplicaResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: StopReplicaResponse = _new(StopReplicaResponse)
+    (o.error_code,) = _SResp1.unpack_from(b, p)
     p += 2
     _n, p = read_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionErrors was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partition_errors = []
+        _a = o.partition_errors.append
         for _ in range(_n):
-            _x, p = _d_StopReplicaResponse_StopReplicaPartitionError_v0(b, p)
-            _a(_x)
-    return StopReplicaResponse(f0, f1), p
+            _e = _new(StopReplicaResponse.StopReplicaPartitionError)
+            _e.topic_name, p = read_string(b, p)
+            (_e.partition_index, _e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 6
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_StopReplicaResponse_v0(o: StopReplicaResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.error_code)
     _v = o.partition_errors
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_StopReplicaResponse_StopReplicaPartitionError_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            b += _SResp0.pack(_o.partition_index, _o.error_code)
 
 
 def _d_StopReplicaResponse_v2(b: memoryview, p: int) -> tuple[StopReplicaResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: StopReplicaResponse = _new(StopReplicaResponse)
+    (o.error_code,) = _SResp1.unpack_from(b, p)
     p += 2
     _n, p = read_compact_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionErrors was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partition_errors = []
+        _a = o.partition_errors.append
         for _ in range(_n):
-            _x, p = _d_StopReplicaResponse_StopReplicaPartitionError_v2(b, p)
-            _a(_x)
+            _e = _new(StopReplicaResponse.StopReplicaPartitionError)
+            _e.topic_name, p = read_compact_string(b, p)
+            (_e.partition_index, _e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 6
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return StopReplicaResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_StopReplicaResponse_v2(o: StopReplicaResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.error_code)
     _v = o.partition_errors
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_StopReplicaResponse_StopReplicaPartitionError_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            b += _SResp0.pack(_o.partition_index, _o.error_code)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

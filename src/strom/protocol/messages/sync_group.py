@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>i')
@@ -83,65 +84,36 @@ class SyncGroupRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_SyncGroupRequest_SyncGroupRequestAssignment_v0(b: memoryview, p: int) -> tuple[SyncGroupRequest.SyncGroupRequestAssignment, int]:
-    f0, p = read_string(b, p)
-    f1, p = read_bytes(b, p)
-    return SyncGroupRequest.SyncGroupRequestAssignment(f0, f1), p
-
-
-def _e_SyncGroupRequest_SyncGroupRequestAssignment_v0(o: SyncGroupRequest.SyncGroupRequestAssignment, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.member_id, False, False)
-    encode_bytes(b, o.assignment, False, False)
-
-
-def _d_SyncGroupRequest_SyncGroupRequestAssignment_v4(b: memoryview, p: int) -> tuple[SyncGroupRequest.SyncGroupRequestAssignment, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_bytes(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return SyncGroupRequest.SyncGroupRequestAssignment(f0, f1, _ut), p
-
-
-def _e_SyncGroupRequest_SyncGroupRequestAssignment_v4(o: SyncGroupRequest.SyncGroupRequestAssignment, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.member_id, True, False)
-    encode_bytes(b, o.assignment, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_SyncGroupRequest_v0(b: memoryview, p: int) -> tuple[SyncGroupRequest, int]:
-    _x: Any
     _a: Any
-    f6: Any
-    f0, p = read_string(b, p)
-    (f1,) = _SReq0.unpack_from(b, p)
+    _e: Any
+    o: SyncGroupRequest = _new(SyncGroupRequest)
+    o.group_id, p = read_string(b, p)
+    (o.generation_id,) = _SReq0.unpack_from(b, p)
     p += 4
-    f2, p = read_string(b, p)
-    f3 = None
-    f4 = None
-    f5 = None
+    o.member_id, p = read_string(b, p)
+    o.group_instance_id = None
+    o.protocol_type = None
+    o.protocol_name = None
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Assignments was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.assignments = []
+        _a = o.assignments.append
         for _ in range(_n):
-            _x, p = _d_SyncGroupRequest_SyncGroupRequestAssignment_v0(b, p)
-            _a(_x)
-    return SyncGroupRequest(f0, f1, f2, f3, f4, f5, f6), p
+            _e = _new(SyncGroupRequest.SyncGroupRequestAssignment)
+            _e.member_id, p = read_string(b, p)
+            _e.assignment, p = read_bytes(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_SyncGroupRequest_v0(o: SyncGroupRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     b += _SReq0.pack(o.generation_id)
@@ -149,37 +121,41 @@ def _e_SyncGroupRequest_v0(o: SyncGroupRequest, w: Writer) -> None:
     _v = o.assignments
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_SyncGroupRequest_SyncGroupRequestAssignment_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.member_id, False, False)
+            encode_bytes(b, _o.assignment, False, False)
 
 
 def _d_SyncGroupRequest_v3(b: memoryview, p: int) -> tuple[SyncGroupRequest, int]:
-    _x: Any
     _a: Any
-    f6: Any
-    f0, p = read_string(b, p)
-    (f1,) = _SReq0.unpack_from(b, p)
+    _e: Any
+    o: SyncGroupRequest = _new(SyncGroupRequest)
+    o.group_id, p = read_string(b, p)
+    (o.generation_id,) = _SReq0.unpack_from(b, p)
     p += 4
-    f2, p = read_string(b, p)
-    f3, p = read_nullable_string(b, p)
-    f4 = None
-    f5 = None
+    o.member_id, p = read_string(b, p)
+    o.group_instance_id, p = read_nullable_string(b, p)
+    o.protocol_type = None
+    o.protocol_name = None
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Assignments was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.assignments = []
+        _a = o.assignments.append
         for _ in range(_n):
-            _x, p = _d_SyncGroupRequest_SyncGroupRequestAssignment_v0(b, p)
-            _a(_x)
-    return SyncGroupRequest(f0, f1, f2, f3, f4, f5, f6), p
+            _e = _new(SyncGroupRequest.SyncGroupRequestAssignment)
+            _e.member_id, p = read_string(b, p)
+            _e.assignment, p = read_bytes(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_SyncGroupRequest_v3(o: SyncGroupRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     b += _SReq0.pack(o.generation_id)
@@ -188,42 +164,49 @@ def _e_SyncGroupRequest_v3(o: SyncGroupRequest, w: Writer) -> None:
     _v = o.assignments
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_SyncGroupRequest_SyncGroupRequestAssignment_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.member_id, False, False)
+            encode_bytes(b, _o.assignment, False, False)
 
 
 def _d_SyncGroupRequest_v4(b: memoryview, p: int) -> tuple[SyncGroupRequest, int]:
-    _x: Any
     _a: Any
-    f6: Any
-    f0, p = read_compact_string(b, p)
-    (f1,) = _SReq0.unpack_from(b, p)
+    _e: Any
+    o: SyncGroupRequest = _new(SyncGroupRequest)
+    o.group_id, p = read_compact_string(b, p)
+    (o.generation_id,) = _SReq0.unpack_from(b, p)
     p += 4
-    f2, p = read_compact_string(b, p)
-    f3, p = read_compact_nullable_string(b, p)
-    f4 = None
-    f5 = None
+    o.member_id, p = read_compact_string(b, p)
+    o.group_instance_id, p = read_compact_nullable_string(b, p)
+    o.protocol_type = None
+    o.protocol_name = None
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Assignments was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.assignments = []
+        _a = o.assignments.append
         for _ in range(_n):
-            _x, p = _d_SyncGroupRequest_SyncGroupRequestAssignment_v4(b, p)
-            _a(_x)
+            _e = _new(SyncGroupRequest.SyncGroupRequestAssignment)
+            _e.member_id, p = read_compact_string(b, p)
+            _e.assignment, p = read_compact_bytes(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return SyncGroupRequest(f0, f1, f2, f3, f4, f5, f6, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_SyncGroupRequest_v4(o: SyncGroupRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     b += _SReq0.pack(o.generation_id)
@@ -232,9 +215,13 @@ def _e_SyncGroupRequest_v4(o: SyncGroupRequest, w: Writer) -> None:
     _v = o.assignments
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_SyncGroupRequest_SyncGroupRequestAssignment_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.member_id, True, False)
+            encode_bytes(b, _o.assignment, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -242,36 +229,43 @@ def _e_SyncGroupRequest_v4(o: SyncGroupRequest, w: Writer) -> None:
 
 
 def _d_SyncGroupRequest_v5(b: memoryview, p: int) -> tuple[SyncGroupRequest, int]:
-    _x: Any
     _a: Any
-    f6: Any
-    f0, p = read_compact_string(b, p)
-    (f1,) = _SReq0.unpack_from(b, p)
+    _e: Any
+    o: SyncGroupRequest = _new(SyncGroupRequest)
+    o.group_id, p = read_compact_string(b, p)
+    (o.generation_id,) = _SReq0.unpack_from(b, p)
     p += 4
-    f2, p = read_compact_string(b, p)
-    f3, p = read_compact_nullable_string(b, p)
-    f4, p = read_compact_nullable_string(b, p)
-    f5, p = read_compact_nullable_string(b, p)
+    o.member_id, p = read_compact_string(b, p)
+    o.group_instance_id, p = read_compact_nullable_string(b, p)
+    o.protocol_type, p = read_compact_nullable_string(b, p)
+    o.protocol_name, p = read_compact_nullable_string(b, p)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Assignments was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.assignments = []
+        _a = o.assignments.append
         for _ in range(_n):
-            _x, p = _d_SyncGroupRequest_SyncGroupRequestAssignment_v4(b, p)
-            _a(_x)
+            _e = _new(SyncGroupRequest.SyncGroupRequestAssignment)
+            _e.member_id, p = read_compact_string(b, p)
+            _e.assignment, p = read_compact_bytes(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return SyncGroupRequest(f0, f1, f2, f3, f4, f5, f6, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_SyncGroupRequest_v5(o: SyncGroupRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     b += _SReq0.pack(o.generation_id)
@@ -282,9 +276,13 @@ def _e_SyncGroupRequest_v5(o: SyncGroupRequest, w: Writer) -> None:
     _v = o.assignments
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_SyncGroupRequest_SyncGroupRequestAssignment_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.member_id, True, False)
+            encode_bytes(b, _o.assignment, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -337,13 +335,15 @@ class SyncGroupResponse(Message):
 
 
 def _d_SyncGroupResponse_v0(b: memoryview, p: int) -> tuple[SyncGroupResponse, int]:
-    f0 = 0
-    (f1,) = _SResp0.unpack_from(b, p)
+    o: SyncGroupResponse = _new(SyncGroupResponse)
+    o.throttle_time_ms = 0
+    (o.error_code,) = _SResp0.unpack_from(b, p)
     p += 2
-    f2 = None
-    f3 = None
-    f4, p = read_bytes(b, p)
-    return SyncGroupResponse(f0, f1, f2, f3, f4), p
+    o.protocol_type = None
+    o.protocol_name = None
+    o.assignment, p = read_bytes(b, p)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_SyncGroupResponse_v0(o: SyncGroupResponse, w: Writer) -> None:
@@ -353,12 +353,14 @@ def _e_SyncGroupResponse_v0(o: SyncGroupResponse, w: Writer) -> None:
 
 
 def _d_SyncGroupResponse_v1(b: memoryview, p: int) -> tuple[SyncGroupResponse, int]:
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    o: SyncGroupResponse = _new(SyncGroupResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp1.unpack_from(b, p)
     p += 6
-    f2 = None
-    f3 = None
-    f4, p = read_bytes(b, p)
-    return SyncGroupResponse(f0, f1, f2, f3, f4), p
+    o.protocol_type = None
+    o.protocol_name = None
+    o.assignment, p = read_bytes(b, p)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_SyncGroupResponse_v1(o: SyncGroupResponse, w: Writer) -> None:
@@ -368,17 +370,18 @@ def _e_SyncGroupResponse_v1(o: SyncGroupResponse, w: Writer) -> None:
 
 
 def _d_SyncGroupResponse_v4(b: memoryview, p: int) -> tuple[SyncGroupResponse, int]:
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    o: SyncGroupResponse = _new(SyncGroupResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp1.unpack_from(b, p)
     p += 6
-    f2 = None
-    f3 = None
-    f4, p = read_compact_bytes(b, p)
+    o.protocol_type = None
+    o.protocol_name = None
+    o.assignment, p = read_compact_bytes(b, p)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return SyncGroupResponse(f0, f1, f2, f3, f4, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_SyncGroupResponse_v4(o: SyncGroupResponse, w: Writer) -> None:
@@ -392,17 +395,18 @@ def _e_SyncGroupResponse_v4(o: SyncGroupResponse, w: Writer) -> None:
 
 
 def _d_SyncGroupResponse_v5(b: memoryview, p: int) -> tuple[SyncGroupResponse, int]:
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    o: SyncGroupResponse = _new(SyncGroupResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp1.unpack_from(b, p)
     p += 6
-    f2, p = read_compact_nullable_string(b, p)
-    f3, p = read_compact_nullable_string(b, p)
-    f4, p = read_compact_bytes(b, p)
+    o.protocol_type, p = read_compact_nullable_string(b, p)
+    o.protocol_name, p = read_compact_nullable_string(b, p)
+    o.assignment, p = read_compact_bytes(b, p)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return SyncGroupResponse(f0, f1, f2, f3, f4, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_SyncGroupResponse_v5(o: SyncGroupResponse, w: Writer) -> None:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>iq')
@@ -112,180 +113,109 @@ class TxnOffsetCommitRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v0(b: memoryview, p: int) -> tuple[TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition, int]:
-    (f0, f1,) = _SReq0.unpack_from(b, p)
-    p += 12
-    f2 = -1
-    f3, p = read_nullable_string(b, p)
-    return TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition(f0, f1, f2, f3), p
-
-
-def _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v0(o: TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.partition_index, o.committed_offset)
-    encode_string(b, o.committed_metadata, False, True)
-
-
-def _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v2(b: memoryview, p: int) -> tuple[TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition, int]:
-    (f0, f1, f2,) = _SReq1.unpack_from(b, p)
-    p += 16
-    f3, p = read_nullable_string(b, p)
-    return TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition(f0, f1, f2, f3), p
-
-
-def _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v2(o: TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq1.pack(o.partition_index, o.committed_offset, o.committed_leader_epoch)
-    encode_string(b, o.committed_metadata, False, True)
-
-
-def _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v3(b: memoryview, p: int) -> tuple[TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition, int]:
-    (f0, f1, f2,) = _SReq1.unpack_from(b, p)
-    p += 16
-    f3, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition(f0, f1, f2, f3, _ut), p
-
-
-def _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v3(o: TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq1.pack(o.partition_index, o.committed_offset, o.committed_leader_epoch)
-    encode_string(b, o.committed_metadata, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v0(b: memoryview, p: int) -> tuple[TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic = _new(TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 14)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v0(b, p)
-            _a(_x)
-    return TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic(f0, f1), p
-
-
-def _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v0(o: TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v0(_x, w)
-            b = w.b
+            _e = _new(TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition)
+            (_e.partition_index, _e.committed_offset,) = _SReq0.unpack_from(b, p)
+            p += 12
+            _e.committed_leader_epoch = -1
+            _e.committed_metadata, p = read_nullable_string(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v2(b: memoryview, p: int) -> tuple[TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic = _new(TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v2(b, p)
-            _a(_x)
-    return TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic(f0, f1), p
-
-
-def _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v2(o: TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v2(_x, w)
-            b = w.b
+            _e = _new(TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition)
+            (_e.partition_index, _e.committed_offset, _e.committed_leader_epoch,) = _SReq1.unpack_from(b, p)
+            p += 16
+            _e.committed_metadata, p = read_nullable_string(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v3(b: memoryview, p: int) -> tuple[TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    _e: Any
+    o: TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic = _new(TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v3(b, p)
-            _a(_x)
+            _e = _new(TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition)
+            (_e.partition_index, _e.committed_offset, _e.committed_leader_epoch,) = _SReq1.unpack_from(b, p)
+            p += 16
+            _e.committed_metadata, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic(f0, f1, _ut), p
-
-
-def _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v3(o: TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v3(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_TxnOffsetCommitRequest_v0(b: memoryview, p: int) -> tuple[TxnOffsetCommitRequest, int]:
     _x: Any
     _a: Any
-    f7: Any
-    f0, p = read_string(b, p)
-    f1, p = read_string(b, p)
-    (f2, f3,) = _SReq2.unpack_from(b, p)
+    o: TxnOffsetCommitRequest = _new(TxnOffsetCommitRequest)
+    o.transactional_id, p = read_string(b, p)
+    o.group_id, p = read_string(b, p)
+    (o.producer_id, o.producer_epoch,) = _SReq2.unpack_from(b, p)
     p += 10
-    f4 = -1
-    f5 = ''
-    f6 = None
+    o.generation_id = -1
+    o.member_id = ''
+    o.group_instance_id = None
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v0(b, p)
             _a(_x)
-    return TxnOffsetCommitRequest(f0, f1, f2, f3, f4, f5, f6, f7), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_TxnOffsetCommitRequest_v0(o: TxnOffsetCommitRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.transactional_id, False, False)
     encode_string(b, o.group_id, False, False)
@@ -293,37 +223,44 @@ def _e_TxnOffsetCommitRequest_v0(o: TxnOffsetCommitRequest, w: Writer) -> None:
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.committed_offset)
+                    encode_string(b, _o2.committed_metadata, False, True)
 
 
 def _d_TxnOffsetCommitRequest_v2(b: memoryview, p: int) -> tuple[TxnOffsetCommitRequest, int]:
     _x: Any
     _a: Any
-    f7: Any
-    f0, p = read_string(b, p)
-    f1, p = read_string(b, p)
-    (f2, f3,) = _SReq2.unpack_from(b, p)
+    o: TxnOffsetCommitRequest = _new(TxnOffsetCommitRequest)
+    o.transactional_id, p = read_string(b, p)
+    o.group_id, p = read_string(b, p)
+    (o.producer_id, o.producer_epoch,) = _SReq2.unpack_from(b, p)
     p += 10
-    f4 = -1
-    f5 = ''
-    f6 = None
+    o.generation_id = -1
+    o.member_id = ''
+    o.group_instance_id = None
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v2(b, p)
             _a(_x)
-    return TxnOffsetCommitRequest(f0, f1, f2, f3, f4, f5, f6, f7), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_TxnOffsetCommitRequest_v2(o: TxnOffsetCommitRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.transactional_id, False, False)
     encode_string(b, o.group_id, False, False)
@@ -331,41 +268,47 @@ def _e_TxnOffsetCommitRequest_v2(o: TxnOffsetCommitRequest, w: Writer) -> None:
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.partition_index, _o2.committed_offset, _o2.committed_leader_epoch)
+                    encode_string(b, _o2.committed_metadata, False, True)
 
 
 def _d_TxnOffsetCommitRequest_v3(b: memoryview, p: int) -> tuple[TxnOffsetCommitRequest, int]:
     _x: Any
     _a: Any
-    f7: Any
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_string(b, p)
-    (f2, f3, f4,) = _SReq3.unpack_from(b, p)
+    o: TxnOffsetCommitRequest = _new(TxnOffsetCommitRequest)
+    o.transactional_id, p = read_compact_string(b, p)
+    o.group_id, p = read_compact_string(b, p)
+    (o.producer_id, o.producer_epoch, o.generation_id,) = _SReq3.unpack_from(b, p)
     p += 14
-    f5, p = read_compact_string(b, p)
-    f6, p = read_compact_nullable_string(b, p)
+    o.member_id, p = read_compact_string(b, p)
+    o.group_instance_id, p = read_compact_nullable_string(b, p)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v3(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return TxnOffsetCommitRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_TxnOffsetCommitRequest_v3(o: TxnOffsetCommitRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.transactional_id, True, False)
     encode_string(b, o.group_id, True, False)
@@ -375,9 +318,22 @@ def _e_TxnOffsetCommitRequest_v3(o: TxnOffsetCommitRequest, w: Writer) -> None:
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.partition_index, _o2.committed_offset, _o2.committed_leader_epoch)
+                    encode_string(b, _o2.committed_metadata, True, True)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -454,171 +410,140 @@ class TxnOffsetCommitResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_TxnOffsetCommitResponse_TxnOffsetCommitResponsePartition_v0(b: memoryview, p: int) -> tuple[TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
-    p += 6
-    return TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition(f0, f1), p
-
-
-def _e_TxnOffsetCommitResponse_TxnOffsetCommitResponsePartition_v0(o: TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code)
-
-
-def _d_TxnOffsetCommitResponse_TxnOffsetCommitResponsePartition_v3(b: memoryview, p: int) -> tuple[TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
-    p += 6
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition(f0, f1, _ut), p
-
-
-def _e_TxnOffsetCommitResponse_TxnOffsetCommitResponsePartition_v3(o: TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_TxnOffsetCommitResponse_TxnOffsetCommitResponseTopic_v0(b: memoryview, p: int) -> tuple[TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic = _new(TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_TxnOffsetCommitResponse_TxnOffsetCommitResponsePartition_v0(b, p)
-            _a(_x)
-    return TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic(f0, f1), p
-
-
-def _e_TxnOffsetCommitResponse_TxnOffsetCommitResponseTopic_v0(o: TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_TxnOffsetCommitResponse_TxnOffsetCommitResponsePartition_v0(_x, w)
-            b = w.b
+            _e = _new(TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition)
+            (_e.partition_index, _e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 6
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_TxnOffsetCommitResponse_TxnOffsetCommitResponseTopic_v3(b: memoryview, p: int) -> tuple[TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    _e: Any
+    o: TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic = _new(TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_TxnOffsetCommitResponse_TxnOffsetCommitResponsePartition_v3(b, p)
-            _a(_x)
+            _e = _new(TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition)
+            (_e.partition_index, _e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 6
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic(f0, f1, _ut), p
-
-
-def _e_TxnOffsetCommitResponse_TxnOffsetCommitResponseTopic_v3(o: TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_TxnOffsetCommitResponse_TxnOffsetCommitResponsePartition_v3(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_TxnOffsetCommitResponse_v0(b: memoryview, p: int) -> tuple[TxnOffsetCommitResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    o: TxnOffsetCommitResponse = _new(TxnOffsetCommitResponse)
+    (o.throttle_time_ms,) = _SResp1.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_TxnOffsetCommitResponse_TxnOffsetCommitResponseTopic_v0(b, p)
             _a(_x)
-    return TxnOffsetCommitResponse(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_TxnOffsetCommitResponse_v0(o: TxnOffsetCommitResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_TxnOffsetCommitResponse_TxnOffsetCommitResponseTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code)
 
 
 def _d_TxnOffsetCommitResponse_v3(b: memoryview, p: int) -> tuple[TxnOffsetCommitResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    o: TxnOffsetCommitResponse = _new(TxnOffsetCommitResponse)
+    (o.throttle_time_ms,) = _SResp1.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_TxnOffsetCommitResponse_TxnOffsetCommitResponseTopic_v3(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return TxnOffsetCommitResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_TxnOffsetCommitResponse_v3(o: TxnOffsetCommitResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_TxnOffsetCommitResponse_TxnOffsetCommitResponseTopic_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>i')
@@ -49,14 +50,15 @@ class UnregisterBrokerRequest(Message):
 
 
 def _d_UnregisterBrokerRequest_v0(b: memoryview, p: int) -> tuple[UnregisterBrokerRequest, int]:
-    (f0,) = _SReq0.unpack_from(b, p)
+    o: UnregisterBrokerRequest = _new(UnregisterBrokerRequest)
+    (o.broker_id,) = _SReq0.unpack_from(b, p)
     p += 4
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return UnregisterBrokerRequest(f0, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_UnregisterBrokerRequest_v0(o: UnregisterBrokerRequest, w: Writer) -> None:
@@ -107,15 +109,16 @@ class UnregisterBrokerResponse(Message):
 
 
 def _d_UnregisterBrokerResponse_v0(b: memoryview, p: int) -> tuple[UnregisterBrokerResponse, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
+    o: UnregisterBrokerResponse = _new(UnregisterBrokerResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp0.unpack_from(b, p)
     p += 6
-    f2, p = read_compact_nullable_string(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return UnregisterBrokerResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_UnregisterBrokerResponse_v0(o: UnregisterBrokerResponse, w: Writer) -> None:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>h?')
@@ -82,89 +83,54 @@ class UpdateFeaturesRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_UpdateFeaturesRequest_FeatureUpdateKey_v0(b: memoryview, p: int) -> tuple[UpdateFeaturesRequest.FeatureUpdateKey, int]:
-    f0, p = read_compact_string(b, p)
-    (f1, f2,) = _SReq0.unpack_from(b, p)
-    p += 3
-    f3 = 1
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return UpdateFeaturesRequest.FeatureUpdateKey(f0, f1, f2, f3, _ut), p
-
-
-def _e_UpdateFeaturesRequest_FeatureUpdateKey_v0(o: UpdateFeaturesRequest.FeatureUpdateKey, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.feature, True, False)
-    b += _SReq0.pack(o.max_version_level, o.allow_downgrade)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_UpdateFeaturesRequest_FeatureUpdateKey_v1(b: memoryview, p: int) -> tuple[UpdateFeaturesRequest.FeatureUpdateKey, int]:
-    f0, p = read_compact_string(b, p)
-    (f1,) = _SReq1.unpack_from(b, p)
-    p += 2
-    f2 = False
-    (f3,) = _SReq2.unpack_from(b, p)
-    p += 1
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return UpdateFeaturesRequest.FeatureUpdateKey(f0, f1, f2, f3, _ut), p
-
-
-def _e_UpdateFeaturesRequest_FeatureUpdateKey_v1(o: UpdateFeaturesRequest.FeatureUpdateKey, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.feature, True, False)
-    b += _SReq3.pack(o.max_version_level, o.upgrade_type)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_UpdateFeaturesRequest_v0(b: memoryview, p: int) -> tuple[UpdateFeaturesRequest, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SReq4.unpack_from(b, p)
+    _e: Any
+    o: UpdateFeaturesRequest = _new(UpdateFeaturesRequest)
+    (o.timeout_ms,) = _SReq4.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array FeatureUpdates was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.feature_updates = []
+        _a = o.feature_updates.append
         for _ in range(_n):
-            _x, p = _d_UpdateFeaturesRequest_FeatureUpdateKey_v0(b, p)
-            _a(_x)
-    f2 = False
+            _e = _new(UpdateFeaturesRequest.FeatureUpdateKey)
+            _e.feature, p = read_compact_string(b, p)
+            (_e.max_version_level, _e.allow_downgrade,) = _SReq0.unpack_from(b, p)
+            p += 3
+            _e.upgrade_type = 1
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    o.validate_only = False
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return UpdateFeaturesRequest(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_UpdateFeaturesRequest_v0(o: UpdateFeaturesRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq4.pack(o.timeout_ms)
     _v = o.feature_updates
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_UpdateFeaturesRequest_FeatureUpdateKey_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.feature, True, False)
+            b += _SReq0.pack(_o.max_version_level, _o.allow_downgrade)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -172,41 +138,56 @@ def _e_UpdateFeaturesRequest_v0(o: UpdateFeaturesRequest, w: Writer) -> None:
 
 
 def _d_UpdateFeaturesRequest_v1(b: memoryview, p: int) -> tuple[UpdateFeaturesRequest, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SReq4.unpack_from(b, p)
+    _e: Any
+    o: UpdateFeaturesRequest = _new(UpdateFeaturesRequest)
+    (o.timeout_ms,) = _SReq4.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array FeatureUpdates was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.feature_updates = []
+        _a = o.feature_updates.append
         for _ in range(_n):
-            _x, p = _d_UpdateFeaturesRequest_FeatureUpdateKey_v1(b, p)
-            _a(_x)
-    (f2,) = _SReq5.unpack_from(b, p)
+            _e = _new(UpdateFeaturesRequest.FeatureUpdateKey)
+            _e.feature, p = read_compact_string(b, p)
+            (_e.max_version_level,) = _SReq1.unpack_from(b, p)
+            p += 2
+            _e.allow_downgrade = False
+            (_e.upgrade_type,) = _SReq2.unpack_from(b, p)
+            p += 1
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    (o.validate_only,) = _SReq5.unpack_from(b, p)
     p += 1
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return UpdateFeaturesRequest(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_UpdateFeaturesRequest_v1(o: UpdateFeaturesRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq4.pack(o.timeout_ms)
     _v = o.feature_updates
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_UpdateFeaturesRequest_FeatureUpdateKey_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.feature, True, False)
+            b += _SReq3.pack(_o.max_version_level, _o.upgrade_type)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq5.pack(o.validate_only)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -276,66 +257,56 @@ class UpdateFeaturesResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_UpdateFeaturesResponse_UpdatableFeatureResult_v0(b: memoryview, p: int) -> tuple[UpdateFeaturesResponse.UpdatableFeatureResult, int]:
-    f0, p = read_compact_string(b, p)
-    (f1,) = _SResp0.unpack_from(b, p)
-    p += 2
-    f2, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return UpdateFeaturesResponse.UpdatableFeatureResult(f0, f1, f2, _ut), p
-
-
-def _e_UpdateFeaturesResponse_UpdatableFeatureResult_v0(o: UpdateFeaturesResponse.UpdatableFeatureResult, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.feature, True, False)
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_UpdateFeaturesResponse_v0(b: memoryview, p: int) -> tuple[UpdateFeaturesResponse, int]:
-    _x: Any
     _a: Any
-    f3: Any
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: UpdateFeaturesResponse = _new(UpdateFeaturesResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp1.unpack_from(b, p)
     p += 6
-    f2, p = read_compact_nullable_string(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
     _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Results was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.results = []
+        _a = o.results.append
         for _ in range(_n):
-            _x, p = _d_UpdateFeaturesResponse_UpdatableFeatureResult_v0(b, p)
-            _a(_x)
+            _e = _new(UpdateFeaturesResponse.UpdatableFeatureResult)
+            _e.feature, p = read_compact_string(b, p)
+            (_e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 2
+            _e.error_message, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return UpdateFeaturesResponse(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_UpdateFeaturesResponse_v0(o: UpdateFeaturesResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, True, True)
     _v = o.results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_UpdateFeaturesResponse_UpdatableFeatureResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.feature, True, False)
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.error_message, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

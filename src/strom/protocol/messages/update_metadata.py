@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>iiii')
@@ -185,822 +186,683 @@ class UpdateMetadataRequest(Message):
 
 
 def _d_UpdateMetadataRequest_UpdateMetadataPartitionState_v0(b: memoryview, p: int) -> tuple[UpdateMetadataRequest.UpdateMetadataPartitionState, int]:
-    f8: Any
-    f0, p = read_string(b, p)
-    (f1, f2, f3, f4,) = _SReq0.unpack_from(b, p)
+    o: UpdateMetadataRequest.UpdateMetadataPartitionState = _new(UpdateMetadataRequest.UpdateMetadataPartitionState)
+    o.topic_name, p = read_string(b, p)
+    (o.partition_index, o.controller_epoch, o.leader, o.leader_epoch,) = _SReq0.unpack_from(b, p)
     p += 16
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Isr was null')
     else:
-        f5 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.isr = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    (f6,) = _SReq1.unpack_from(b, p)
+    (o.zk_version,) = _SReq1.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Replicas was null')
     else:
-        f7 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    f8 = []
-    return UpdateMetadataRequest.UpdateMetadataPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8), p
-
-
-def _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v0(o: UpdateMetadataRequest.UpdateMetadataPartitionState, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.topic_name, False, False)
-    b += _SReq0.pack(o.partition_index, o.controller_epoch, o.leader, o.leader_epoch)
-    _v = o.isr
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq1.pack(o.zk_version)
-    _v = o.replicas
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
+    o.offline_replicas = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_UpdateMetadataRequest_UpdateMetadataPartitionState_v4(b: memoryview, p: int) -> tuple[UpdateMetadataRequest.UpdateMetadataPartitionState, int]:
-    f0, p = read_string(b, p)
-    (f1, f2, f3, f4,) = _SReq0.unpack_from(b, p)
+    o: UpdateMetadataRequest.UpdateMetadataPartitionState = _new(UpdateMetadataRequest.UpdateMetadataPartitionState)
+    o.topic_name, p = read_string(b, p)
+    (o.partition_index, o.controller_epoch, o.leader, o.leader_epoch,) = _SReq0.unpack_from(b, p)
     p += 16
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Isr was null')
     else:
-        f5 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.isr = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    (f6,) = _SReq1.unpack_from(b, p)
+    (o.zk_version,) = _SReq1.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Replicas was null')
     else:
-        f7 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array OfflineReplicas was null')
     else:
-        f8 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.offline_replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    return UpdateMetadataRequest.UpdateMetadataPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8), p
-
-
-def _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v4(o: UpdateMetadataRequest.UpdateMetadataPartitionState, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.topic_name, False, False)
-    b += _SReq0.pack(o.partition_index, o.controller_epoch, o.leader, o.leader_epoch)
-    _v = o.isr
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq1.pack(o.zk_version)
-    _v = o.replicas
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.offline_replicas
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_UpdateMetadataRequest_UpdateMetadataPartitionState_v5(b: memoryview, p: int) -> tuple[UpdateMetadataRequest.UpdateMetadataPartitionState, int]:
-    f0 = ''
-    (f1, f2, f3, f4,) = _SReq0.unpack_from(b, p)
+    o: UpdateMetadataRequest.UpdateMetadataPartitionState = _new(UpdateMetadataRequest.UpdateMetadataPartitionState)
+    o.topic_name = ''
+    (o.partition_index, o.controller_epoch, o.leader, o.leader_epoch,) = _SReq0.unpack_from(b, p)
     p += 16
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Isr was null')
     else:
-        f5 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.isr = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    (f6,) = _SReq1.unpack_from(b, p)
+    (o.zk_version,) = _SReq1.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Replicas was null')
     else:
-        f7 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array OfflineReplicas was null')
     else:
-        f8 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.offline_replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    return UpdateMetadataRequest.UpdateMetadataPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8), p
-
-
-def _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v5(o: UpdateMetadataRequest.UpdateMetadataPartitionState, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SReq0.pack(o.partition_index, o.controller_epoch, o.leader, o.leader_epoch)
-    _v = o.isr
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq1.pack(o.zk_version)
-    _v = o.replicas
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.offline_replicas
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_UpdateMetadataRequest_UpdateMetadataPartitionState_v6(b: memoryview, p: int) -> tuple[UpdateMetadataRequest.UpdateMetadataPartitionState, int]:
-    f0 = ''
-    (f1, f2, f3, f4,) = _SReq0.unpack_from(b, p)
+    o: UpdateMetadataRequest.UpdateMetadataPartitionState = _new(UpdateMetadataRequest.UpdateMetadataPartitionState)
+    o.topic_name = ''
+    (o.partition_index, o.controller_epoch, o.leader, o.leader_epoch,) = _SReq0.unpack_from(b, p)
     p += 16
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Isr was null')
     else:
-        f5 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.isr = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    (f6,) = _SReq1.unpack_from(b, p)
+    (o.zk_version,) = _SReq1.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Replicas was null')
     else:
-        f7 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array OfflineReplicas was null')
     else:
-        f8 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.offline_replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return UpdateMetadataRequest.UpdateMetadataPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
-
-
-def _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v6(o: UpdateMetadataRequest.UpdateMetadataPartitionState, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SReq0.pack(o.partition_index, o.controller_epoch, o.leader, o.leader_epoch)
-    _v = o.isr
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq1.pack(o.zk_version)
-    _v = o.replicas
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.offline_replicas
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_UpdateMetadataRequest_UpdateMetadataTopicState_v5(b: memoryview, p: int) -> tuple[UpdateMetadataRequest.UpdateMetadataTopicState, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_string(b, p)
-    f1 = ZERO_UUID
+    o: UpdateMetadataRequest.UpdateMetadataTopicState = _new(UpdateMetadataRequest.UpdateMetadataTopicState)
+    o.topic_name, p = read_string(b, p)
+    o.topic_id = ZERO_UUID
     _n, p = read_array_len(b, p, 32)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionStates was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partition_states = []
+        _a = o.partition_states.append
         for _ in range(_n):
             _x, p = _d_UpdateMetadataRequest_UpdateMetadataPartitionState_v5(b, p)
             _a(_x)
-    return UpdateMetadataRequest.UpdateMetadataTopicState(f0, f1, f2), p
-
-
-def _e_UpdateMetadataRequest_UpdateMetadataTopicState_v5(o: UpdateMetadataRequest.UpdateMetadataTopicState, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, False, False)
-    _v = o.partition_states
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v5(_x, w)
-            b = w.b
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_UpdateMetadataRequest_UpdateMetadataTopicState_v6(b: memoryview, p: int) -> tuple[UpdateMetadataRequest.UpdateMetadataTopicState, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_compact_string(b, p)
-    f1 = ZERO_UUID
+    o: UpdateMetadataRequest.UpdateMetadataTopicState = _new(UpdateMetadataRequest.UpdateMetadataTopicState)
+    o.topic_name, p = read_compact_string(b, p)
+    o.topic_id = ZERO_UUID
     _n, p = read_compact_array_len(b, p, 24)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionStates was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partition_states = []
+        _a = o.partition_states.append
         for _ in range(_n):
             _x, p = _d_UpdateMetadataRequest_UpdateMetadataPartitionState_v6(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return UpdateMetadataRequest.UpdateMetadataTopicState(f0, f1, f2, _ut), p
-
-
-def _e_UpdateMetadataRequest_UpdateMetadataTopicState_v6(o: UpdateMetadataRequest.UpdateMetadataTopicState, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partition_states
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v6(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_UpdateMetadataRequest_UpdateMetadataTopicState_v7(b: memoryview, p: int) -> tuple[UpdateMetadataRequest.UpdateMetadataTopicState, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_compact_string(b, p)
-    f1, p = read_uuid(b, p)
+    o: UpdateMetadataRequest.UpdateMetadataTopicState = _new(UpdateMetadataRequest.UpdateMetadataTopicState)
+    o.topic_name, p = read_compact_string(b, p)
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 24)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionStates was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partition_states = []
+        _a = o.partition_states.append
         for _ in range(_n):
             _x, p = _d_UpdateMetadataRequest_UpdateMetadataPartitionState_v6(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return UpdateMetadataRequest.UpdateMetadataTopicState(f0, f1, f2, _ut), p
-
-
-def _e_UpdateMetadataRequest_UpdateMetadataTopicState_v7(o: UpdateMetadataRequest.UpdateMetadataTopicState, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    b += o.topic_id.bytes
-    _v = o.partition_states
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v6(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_UpdateMetadataRequest_UpdateMetadataEndpoint_v1(b: memoryview, p: int) -> tuple[UpdateMetadataRequest.UpdateMetadataEndpoint, int]:
-    (f0,) = _SReq1.unpack_from(b, p)
-    p += 4
-    f1, p = read_string(b, p)
-    f2 = ''
-    (f3,) = _SReq2.unpack_from(b, p)
-    p += 2
-    return UpdateMetadataRequest.UpdateMetadataEndpoint(f0, f1, f2, f3), p
-
-
-def _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v1(o: UpdateMetadataRequest.UpdateMetadataEndpoint, w: Writer) -> None:
-    b = w.b
-    b += _SReq1.pack(o.port)
-    encode_string(b, o.host, False, False)
-    b += _SReq2.pack(o.security_protocol)
-
-
-def _d_UpdateMetadataRequest_UpdateMetadataEndpoint_v3(b: memoryview, p: int) -> tuple[UpdateMetadataRequest.UpdateMetadataEndpoint, int]:
-    (f0,) = _SReq1.unpack_from(b, p)
-    p += 4
-    f1, p = read_string(b, p)
-    f2, p = read_string(b, p)
-    (f3,) = _SReq2.unpack_from(b, p)
-    p += 2
-    return UpdateMetadataRequest.UpdateMetadataEndpoint(f0, f1, f2, f3), p
-
-
-def _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v3(o: UpdateMetadataRequest.UpdateMetadataEndpoint, w: Writer) -> None:
-    b = w.b
-    b += _SReq1.pack(o.port)
-    encode_string(b, o.host, False, False)
-    encode_string(b, o.listener, False, False)
-    b += _SReq2.pack(o.security_protocol)
-
-
-def _d_UpdateMetadataRequest_UpdateMetadataEndpoint_v6(b: memoryview, p: int) -> tuple[UpdateMetadataRequest.UpdateMetadataEndpoint, int]:
-    (f0,) = _SReq1.unpack_from(b, p)
-    p += 4
-    f1, p = read_compact_string(b, p)
-    f2, p = read_compact_string(b, p)
-    (f3,) = _SReq2.unpack_from(b, p)
-    p += 2
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return UpdateMetadataRequest.UpdateMetadataEndpoint(f0, f1, f2, f3, _ut), p
-
-
-def _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v6(o: UpdateMetadataRequest.UpdateMetadataEndpoint, w: Writer) -> None:
-    b = w.b
-    b += _SReq1.pack(o.port)
-    encode_string(b, o.host, True, False)
-    encode_string(b, o.listener, True, False)
-    b += _SReq2.pack(o.security_protocol)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_UpdateMetadataRequest_UpdateMetadataBroker_v0(b: memoryview, p: int) -> tuple[UpdateMetadataRequest.UpdateMetadataBroker, int]:
-    f3: Any
-    (f0,) = _SReq1.unpack_from(b, p)
-    p += 4
-    f1, p = read_string(b, p)
-    (f2,) = _SReq1.unpack_from(b, p)
-    p += 4
-    f3 = []
-    f4 = ''
-    return UpdateMetadataRequest.UpdateMetadataBroker(f0, f1, f2, f3, f4), p
-
-
-def _e_UpdateMetadataRequest_UpdateMetadataBroker_v0(o: UpdateMetadataRequest.UpdateMetadataBroker, w: Writer) -> None:
-    b = w.b
-    b += _SReq1.pack(o.id)
-    encode_string(b, o.v0_host, False, False)
-    b += _SReq1.pack(o.v0_port)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_UpdateMetadataRequest_UpdateMetadataBroker_v1(b: memoryview, p: int) -> tuple[UpdateMetadataRequest.UpdateMetadataBroker, int]:
-    _x: Any
     _a: Any
-    f3: Any
-    (f0,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: UpdateMetadataRequest.UpdateMetadataBroker = _new(UpdateMetadataRequest.UpdateMetadataBroker)
+    (o.id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f1 = ''
-    f2 = 0
+    o.v0_host = ''
+    o.v0_port = 0
     _n, p = read_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array Endpoints was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.endpoints = []
+        _a = o.endpoints.append
         for _ in range(_n):
-            _x, p = _d_UpdateMetadataRequest_UpdateMetadataEndpoint_v1(b, p)
-            _a(_x)
-    f4 = ''
-    return UpdateMetadataRequest.UpdateMetadataBroker(f0, f1, f2, f3, f4), p
-
-
-def _e_UpdateMetadataRequest_UpdateMetadataBroker_v1(o: UpdateMetadataRequest.UpdateMetadataBroker, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SReq1.pack(o.id)
-    _v = o.endpoints
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v1(_x, w)
-            b = w.b
+            _e = _new(UpdateMetadataRequest.UpdateMetadataEndpoint)
+            (_e.port,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.host, p = read_string(b, p)
+            _e.listener = ''
+            (_e.security_protocol,) = _SReq2.unpack_from(b, p)
+            p += 2
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.rack = ''
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_UpdateMetadataRequest_UpdateMetadataBroker_v2(b: memoryview, p: int) -> tuple[UpdateMetadataRequest.UpdateMetadataBroker, int]:
-    _x: Any
     _a: Any
-    f3: Any
-    (f0,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: UpdateMetadataRequest.UpdateMetadataBroker = _new(UpdateMetadataRequest.UpdateMetadataBroker)
+    (o.id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f1 = ''
-    f2 = 0
+    o.v0_host = ''
+    o.v0_port = 0
     _n, p = read_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array Endpoints was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.endpoints = []
+        _a = o.endpoints.append
         for _ in range(_n):
-            _x, p = _d_UpdateMetadataRequest_UpdateMetadataEndpoint_v1(b, p)
-            _a(_x)
-    f4, p = read_nullable_string(b, p)
-    return UpdateMetadataRequest.UpdateMetadataBroker(f0, f1, f2, f3, f4), p
-
-
-def _e_UpdateMetadataRequest_UpdateMetadataBroker_v2(o: UpdateMetadataRequest.UpdateMetadataBroker, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SReq1.pack(o.id)
-    _v = o.endpoints
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v1(_x, w)
-            b = w.b
-    encode_string(b, o.rack, False, True)
+            _e = _new(UpdateMetadataRequest.UpdateMetadataEndpoint)
+            (_e.port,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.host, p = read_string(b, p)
+            _e.listener = ''
+            (_e.security_protocol,) = _SReq2.unpack_from(b, p)
+            p += 2
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.rack, p = read_nullable_string(b, p)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_UpdateMetadataRequest_UpdateMetadataBroker_v3(b: memoryview, p: int) -> tuple[UpdateMetadataRequest.UpdateMetadataBroker, int]:
-    _x: Any
     _a: Any
-    f3: Any
-    (f0,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: UpdateMetadataRequest.UpdateMetadataBroker = _new(UpdateMetadataRequest.UpdateMetadataBroker)
+    (o.id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f1 = ''
-    f2 = 0
+    o.v0_host = ''
+    o.v0_port = 0
     _n, p = read_array_len(b, p, 10)
     if _n < 0:
         raise DecodeError('non-nullable array Endpoints was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.endpoints = []
+        _a = o.endpoints.append
         for _ in range(_n):
-            _x, p = _d_UpdateMetadataRequest_UpdateMetadataEndpoint_v3(b, p)
-            _a(_x)
-    f4, p = read_nullable_string(b, p)
-    return UpdateMetadataRequest.UpdateMetadataBroker(f0, f1, f2, f3, f4), p
-
-
-def _e_UpdateMetadataRequest_UpdateMetadataBroker_v3(o: UpdateMetadataRequest.UpdateMetadataBroker, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SReq1.pack(o.id)
-    _v = o.endpoints
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v3(_x, w)
-            b = w.b
-    encode_string(b, o.rack, False, True)
+            _e = _new(UpdateMetadataRequest.UpdateMetadataEndpoint)
+            (_e.port,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.host, p = read_string(b, p)
+            _e.listener, p = read_string(b, p)
+            (_e.security_protocol,) = _SReq2.unpack_from(b, p)
+            p += 2
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.rack, p = read_nullable_string(b, p)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_UpdateMetadataRequest_UpdateMetadataBroker_v6(b: memoryview, p: int) -> tuple[UpdateMetadataRequest.UpdateMetadataBroker, int]:
-    _x: Any
     _a: Any
-    f3: Any
-    (f0,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: UpdateMetadataRequest.UpdateMetadataBroker = _new(UpdateMetadataRequest.UpdateMetadataBroker)
+    (o.id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f1 = ''
-    f2 = 0
+    o.v0_host = ''
+    o.v0_port = 0
     _n, p = read_compact_array_len(b, p, 9)
     if _n < 0:
         raise DecodeError('non-nullable array Endpoints was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.endpoints = []
+        _a = o.endpoints.append
         for _ in range(_n):
-            _x, p = _d_UpdateMetadataRequest_UpdateMetadataEndpoint_v6(b, p)
-            _a(_x)
-    f4, p = read_compact_nullable_string(b, p)
+            _e = _new(UpdateMetadataRequest.UpdateMetadataEndpoint)
+            (_e.port,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.host, p = read_compact_string(b, p)
+            _e.listener, p = read_compact_string(b, p)
+            (_e.security_protocol,) = _SReq2.unpack_from(b, p)
+            p += 2
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    o.rack, p = read_compact_nullable_string(b, p)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return UpdateMetadataRequest.UpdateMetadataBroker(f0, f1, f2, f3, f4, _ut), p
-
-
-def _e_UpdateMetadataRequest_UpdateMetadataBroker_v6(o: UpdateMetadataRequest.UpdateMetadataBroker, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SReq1.pack(o.id)
-    _v = o.endpoints
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v6(_x, w)
-            b = w.b
-    encode_string(b, o.rack, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_UpdateMetadataRequest_v0(b: memoryview, p: int) -> tuple[UpdateMetadataRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f6: Any
-    f7: Any
-    (f0,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: UpdateMetadataRequest = _new(UpdateMetadataRequest)
+    (o.controller_id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f1 = False
-    f2 = 0
-    (f3,) = _SReq1.unpack_from(b, p)
+    o.is_k_raft_controller = False
+    o.type = 0
+    (o.controller_epoch,) = _SReq1.unpack_from(b, p)
     p += 4
-    f4 = -1
+    o.broker_epoch = -1
     _n, p = read_array_len(b, p, 30)
     if _n < 0:
         raise DecodeError('non-nullable array UngroupedPartitionStates was null')
     else:
-        f5 = []
-        _a = f5.append
+        o.ungrouped_partition_states = []
+        _a = o.ungrouped_partition_states.append
         for _ in range(_n):
             _x, p = _d_UpdateMetadataRequest_UpdateMetadataPartitionState_v0(b, p)
             _a(_x)
-    f6 = []
+    o.topic_states = []
     _n, p = read_array_len(b, p, 10)
     if _n < 0:
         raise DecodeError('non-nullable array LiveBrokers was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.live_brokers = []
+        _a = o.live_brokers.append
         for _ in range(_n):
-            _x, p = _d_UpdateMetadataRequest_UpdateMetadataBroker_v0(b, p)
-            _a(_x)
-    return UpdateMetadataRequest(f0, f1, f2, f3, f4, f5, f6, f7), p
+            _e = _new(UpdateMetadataRequest.UpdateMetadataBroker)
+            (_e.id,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.v0_host, p = read_string(b, p)
+            (_e.v0_port,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.endpoints = []
+            _e.rack = ''
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_UpdateMetadataRequest_v0(o: UpdateMetadataRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq3.pack(o.controller_id, o.controller_epoch)
     _v = o.ungrouped_partition_states
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            b += _SReq0.pack(_o.partition_index, _o.controller_epoch, _o.leader, _o.leader_epoch)
+            _v = _o.isr
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            b += _SReq1.pack(_o.zk_version)
+            _v = _o.replicas
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
     _v = o.live_brokers
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataBroker_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq1.pack(_o.id)
+            encode_string(b, _o.v0_host, False, False)
+            b += _SReq1.pack(_o.v0_port)
 
 
 def _d_UpdateMetadataRequest_v1(b: memoryview, p: int) -> tuple[UpdateMetadataRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f6: Any
-    f7: Any
-    (f0,) = _SReq1.unpack_from(b, p)
+    o: UpdateMetadataRequest = _new(UpdateMetadataRequest)
+    (o.controller_id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f1 = False
-    f2 = 0
-    (f3,) = _SReq1.unpack_from(b, p)
+    o.is_k_raft_controller = False
+    o.type = 0
+    (o.controller_epoch,) = _SReq1.unpack_from(b, p)
     p += 4
-    f4 = -1
+    o.broker_epoch = -1
     _n, p = read_array_len(b, p, 30)
     if _n < 0:
         raise DecodeError('non-nullable array UngroupedPartitionStates was null')
     else:
-        f5 = []
-        _a = f5.append
+        o.ungrouped_partition_states = []
+        _a = o.ungrouped_partition_states.append
         for _ in range(_n):
             _x, p = _d_UpdateMetadataRequest_UpdateMetadataPartitionState_v0(b, p)
             _a(_x)
-    f6 = []
+    o.topic_states = []
     _n, p = read_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array LiveBrokers was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.live_brokers = []
+        _a = o.live_brokers.append
         for _ in range(_n):
             _x, p = _d_UpdateMetadataRequest_UpdateMetadataBroker_v1(b, p)
             _a(_x)
-    return UpdateMetadataRequest(f0, f1, f2, f3, f4, f5, f6, f7), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_UpdateMetadataRequest_v1(o: UpdateMetadataRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq3.pack(o.controller_id, o.controller_epoch)
     _v = o.ungrouped_partition_states
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            b += _SReq0.pack(_o.partition_index, _o.controller_epoch, _o.leader, _o.leader_epoch)
+            _v = _o.isr
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            b += _SReq1.pack(_o.zk_version)
+            _v = _o.replicas
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
     _v = o.live_brokers
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataBroker_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq1.pack(_o.id)
+            _v = _o.endpoints
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.port)
+                    encode_string(b, _o2.host, False, False)
+                    b += _SReq2.pack(_o2.security_protocol)
 
 
 def _d_UpdateMetadataRequest_v2(b: memoryview, p: int) -> tuple[UpdateMetadataRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f6: Any
-    f7: Any
-    (f0,) = _SReq1.unpack_from(b, p)
+    o: UpdateMetadataRequest = _new(UpdateMetadataRequest)
+    (o.controller_id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f1 = False
-    f2 = 0
-    (f3,) = _SReq1.unpack_from(b, p)
+    o.is_k_raft_controller = False
+    o.type = 0
+    (o.controller_epoch,) = _SReq1.unpack_from(b, p)
     p += 4
-    f4 = -1
+    o.broker_epoch = -1
     _n, p = read_array_len(b, p, 30)
     if _n < 0:
         raise DecodeError('non-nullable array UngroupedPartitionStates was null')
     else:
-        f5 = []
-        _a = f5.append
+        o.ungrouped_partition_states = []
+        _a = o.ungrouped_partition_states.append
         for _ in range(_n):
             _x, p = _d_UpdateMetadataRequest_UpdateMetadataPartitionState_v0(b, p)
             _a(_x)
-    f6 = []
+    o.topic_states = []
     _n, p = read_array_len(b, p, 10)
     if _n < 0:
         raise DecodeError('non-nullable array LiveBrokers was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.live_brokers = []
+        _a = o.live_brokers.append
         for _ in range(_n):
             _x, p = _d_UpdateMetadataRequest_UpdateMetadataBroker_v2(b, p)
             _a(_x)
-    return UpdateMetadataRequest(f0, f1, f2, f3, f4, f5, f6, f7), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_UpdateMetadataRequest_v2(o: UpdateMetadataRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq3.pack(o.controller_id, o.controller_epoch)
     _v = o.ungrouped_partition_states
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            b += _SReq0.pack(_o.partition_index, _o.controller_epoch, _o.leader, _o.leader_epoch)
+            _v = _o.isr
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            b += _SReq1.pack(_o.zk_version)
+            _v = _o.replicas
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
     _v = o.live_brokers
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataBroker_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq1.pack(_o.id)
+            _v = _o.endpoints
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.port)
+                    encode_string(b, _o2.host, False, False)
+                    b += _SReq2.pack(_o2.security_protocol)
+            encode_string(b, _o.rack, False, True)
 
 
 def _d_UpdateMetadataRequest_v3(b: memoryview, p: int) -> tuple[UpdateMetadataRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f6: Any
-    f7: Any
-    (f0,) = _SReq1.unpack_from(b, p)
+    o: UpdateMetadataRequest = _new(UpdateMetadataRequest)
+    (o.controller_id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f1 = False
-    f2 = 0
-    (f3,) = _SReq1.unpack_from(b, p)
+    o.is_k_raft_controller = False
+    o.type = 0
+    (o.controller_epoch,) = _SReq1.unpack_from(b, p)
     p += 4
-    f4 = -1
+    o.broker_epoch = -1
     _n, p = read_array_len(b, p, 30)
     if _n < 0:
         raise DecodeError('non-nullable array UngroupedPartitionStates was null')
     else:
-        f5 = []
-        _a = f5.append
+        o.ungrouped_partition_states = []
+        _a = o.ungrouped_partition_states.append
         for _ in range(_n):
             _x, p = _d_UpdateMetadataRequest_UpdateMetadataPartitionState_v0(b, p)
             _a(_x)
-    f6 = []
+    o.topic_states = []
     _n, p = read_array_len(b, p, 10)
     if _n < 0:
         raise DecodeError('non-nullable array LiveBrokers was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.live_brokers = []
+        _a = o.live_brokers.append
         for _ in range(_n):
             _x, p = _d_UpdateMetadataRequest_UpdateMetadataBroker_v3(b, p)
             _a(_x)
-    return UpdateMetadataRequest(f0, f1, f2, f3, f4, f5, f6, f7), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_UpdateMetadataRequest_v3(o: UpdateMetadataRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq3.pack(o.controller_id, o.controller_epoch)
     _v = o.ungrouped_partition_states
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            b += _SReq0.pack(_o.partition_index, _o.controller_epoch, _o.leader, _o.leader_epoch)
+            _v = _o.isr
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            b += _SReq1.pack(_o.zk_version)
+            _v = _o.replicas
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
     _v = o.live_brokers
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataBroker_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq1.pack(_o.id)
+            _v = _o.endpoints
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.port)
+                    encode_string(b, _o2.host, False, False)
+                    encode_string(b, _o2.listener, False, False)
+                    b += _SReq2.pack(_o2.security_protocol)
+            encode_string(b, _o.rack, False, True)
 
 
 def _d_UpdateMetadataRequest_v4(b: memoryview, p: int) -> tuple[UpdateMetadataRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f6: Any
-    f7: Any
-    (f0,) = _SReq1.unpack_from(b, p)
+    o: UpdateMetadataRequest = _new(UpdateMetadataRequest)
+    (o.controller_id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f1 = False
-    f2 = 0
-    (f3,) = _SReq1.unpack_from(b, p)
+    o.is_k_raft_controller = False
+    o.type = 0
+    (o.controller_epoch,) = _SReq1.unpack_from(b, p)
     p += 4
-    f4 = -1
+    o.broker_epoch = -1
     _n, p = read_array_len(b, p, 34)
     if _n < 0:
         raise DecodeError('non-nullable array UngroupedPartitionStates was null')
     else:
-        f5 = []
-        _a = f5.append
+        o.ungrouped_partition_states = []
+        _a = o.ungrouped_partition_states.append
         for _ in range(_n):
             _x, p = _d_UpdateMetadataRequest_UpdateMetadataPartitionState_v4(b, p)
             _a(_x)
-    f6 = []
+    o.topic_states = []
     _n, p = read_array_len(b, p, 10)
     if _n < 0:
         raise DecodeError('non-nullable array LiveBrokers was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.live_brokers = []
+        _a = o.live_brokers.append
         for _ in range(_n):
             _x, p = _d_UpdateMetadataRequest_UpdateMetadataBroker_v3(b, p)
             _a(_x)
-    return UpdateMetadataRequest(f0, f1, f2, f3, f4, f5, f6, f7), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_UpdateMetadataRequest_v4(o: UpdateMetadataRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq3.pack(o.controller_id, o.controller_epoch)
     _v = o.ungrouped_partition_states
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            b += _SReq0.pack(_o.partition_index, _o.controller_epoch, _o.leader, _o.leader_epoch)
+            _v = _o.isr
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            b += _SReq1.pack(_o.zk_version)
+            _v = _o.replicas
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            _v = _o.offline_replicas
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
     _v = o.live_brokers
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataBroker_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq1.pack(_o.id)
+            _v = _o.endpoints
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.port)
+                    encode_string(b, _o2.host, False, False)
+                    encode_string(b, _o2.listener, False, False)
+                    b += _SReq2.pack(_o2.security_protocol)
+            encode_string(b, _o.rack, False, True)
 
 
 def _d_UpdateMetadataRequest_v5(b: memoryview, p: int) -> tuple[UpdateMetadataRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f6: Any
-    f7: Any
-    (f0,) = _SReq1.unpack_from(b, p)
+    o: UpdateMetadataRequest = _new(UpdateMetadataRequest)
+    (o.controller_id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f1 = False
-    f2 = 0
-    (f3, f4,) = _SReq4.unpack_from(b, p)
+    o.is_k_raft_controller = False
+    o.type = 0
+    (o.controller_epoch, o.broker_epoch,) = _SReq4.unpack_from(b, p)
     p += 12
-    f5 = []
+    o.ungrouped_partition_states = []
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array TopicStates was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.topic_states = []
+        _a = o.topic_states.append
         for _ in range(_n):
             _x, p = _d_UpdateMetadataRequest_UpdateMetadataTopicState_v5(b, p)
             _a(_x)
@@ -1008,52 +870,77 @@ def _d_UpdateMetadataRequest_v5(b: memoryview, p: int) -> tuple[UpdateMetadataRe
     if _n < 0:
         raise DecodeError('non-nullable array LiveBrokers was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.live_brokers = []
+        _a = o.live_brokers.append
         for _ in range(_n):
             _x, p = _d_UpdateMetadataRequest_UpdateMetadataBroker_v3(b, p)
             _a(_x)
-    return UpdateMetadataRequest(f0, f1, f2, f3, f4, f5, f6, f7), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_UpdateMetadataRequest_v5(o: UpdateMetadataRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq5.pack(o.controller_id, o.controller_epoch, o.broker_epoch)
     _v = o.topic_states
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataTopicState_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            _v = _o.partition_states
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.controller_epoch, _o2.leader, _o2.leader_epoch)
+                    _v = _o2.isr
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq1.pack(_o2.zk_version)
+                    _v = _o2.replicas
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.offline_replicas
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
     _v = o.live_brokers
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataBroker_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq1.pack(_o.id)
+            _v = _o.endpoints
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.port)
+                    encode_string(b, _o2.host, False, False)
+                    encode_string(b, _o2.listener, False, False)
+                    b += _SReq2.pack(_o2.security_protocol)
+            encode_string(b, _o.rack, False, True)
 
 
 def _d_UpdateMetadataRequest_v6(b: memoryview, p: int) -> tuple[UpdateMetadataRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f6: Any
-    f7: Any
-    (f0,) = _SReq1.unpack_from(b, p)
+    o: UpdateMetadataRequest = _new(UpdateMetadataRequest)
+    (o.controller_id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f1 = False
-    f2 = 0
-    (f3, f4,) = _SReq4.unpack_from(b, p)
+    o.is_k_raft_controller = False
+    o.type = 0
+    (o.controller_epoch, o.broker_epoch,) = _SReq4.unpack_from(b, p)
     p += 12
-    f5 = []
+    o.ungrouped_partition_states = []
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array TopicStates was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.topic_states = []
+        _a = o.topic_states.append
         for _ in range(_n):
             _x, p = _d_UpdateMetadataRequest_UpdateMetadataTopicState_v6(b, p)
             _a(_x)
@@ -1061,36 +948,78 @@ def _d_UpdateMetadataRequest_v6(b: memoryview, p: int) -> tuple[UpdateMetadataRe
     if _n < 0:
         raise DecodeError('non-nullable array LiveBrokers was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.live_brokers = []
+        _a = o.live_brokers.append
         for _ in range(_n):
             _x, p = _d_UpdateMetadataRequest_UpdateMetadataBroker_v6(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return UpdateMetadataRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_UpdateMetadataRequest_v6(o: UpdateMetadataRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq5.pack(o.controller_id, o.controller_epoch, o.broker_epoch)
     _v = o.topic_states
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataTopicState_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partition_states
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.controller_epoch, _o2.leader, _o2.leader_epoch)
+                    _v = _o2.isr
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq1.pack(_o2.zk_version)
+                    _v = _o2.replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.offline_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.live_brokers
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataBroker_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq1.pack(_o.id)
+            _v = _o.endpoints
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.port)
+                    encode_string(b, _o2.host, True, False)
+                    encode_string(b, _o2.listener, True, False)
+                    b += _SReq2.pack(_o2.security_protocol)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            encode_string(b, _o.rack, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -1100,22 +1029,20 @@ def _e_UpdateMetadataRequest_v6(o: UpdateMetadataRequest, w: Writer) -> None:
 def _d_UpdateMetadataRequest_v7(b: memoryview, p: int) -> tuple[UpdateMetadataRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f6: Any
-    f7: Any
-    (f0,) = _SReq1.unpack_from(b, p)
+    o: UpdateMetadataRequest = _new(UpdateMetadataRequest)
+    (o.controller_id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f1 = False
-    f2 = 0
-    (f3, f4,) = _SReq4.unpack_from(b, p)
+    o.is_k_raft_controller = False
+    o.type = 0
+    (o.controller_epoch, o.broker_epoch,) = _SReq4.unpack_from(b, p)
     p += 12
-    f5 = []
+    o.ungrouped_partition_states = []
     _n, p = read_compact_array_len(b, p, 19)
     if _n < 0:
         raise DecodeError('non-nullable array TopicStates was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.topic_states = []
+        _a = o.topic_states.append
         for _ in range(_n):
             _x, p = _d_UpdateMetadataRequest_UpdateMetadataTopicState_v7(b, p)
             _a(_x)
@@ -1123,36 +1050,79 @@ def _d_UpdateMetadataRequest_v7(b: memoryview, p: int) -> tuple[UpdateMetadataRe
     if _n < 0:
         raise DecodeError('non-nullable array LiveBrokers was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.live_brokers = []
+        _a = o.live_brokers.append
         for _ in range(_n):
             _x, p = _d_UpdateMetadataRequest_UpdateMetadataBroker_v6(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return UpdateMetadataRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_UpdateMetadataRequest_v7(o: UpdateMetadataRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SReq5.pack(o.controller_id, o.controller_epoch, o.broker_epoch)
     _v = o.topic_states
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataTopicState_v7(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            b += _o.topic_id.bytes
+            _v = _o.partition_states
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.controller_epoch, _o2.leader, _o2.leader_epoch)
+                    _v = _o2.isr
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq1.pack(_o2.zk_version)
+                    _v = _o2.replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.offline_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.live_brokers
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataBroker_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq1.pack(_o.id)
+            _v = _o.endpoints
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.port)
+                    encode_string(b, _o2.host, True, False)
+                    encode_string(b, _o2.listener, True, False)
+                    b += _SReq2.pack(_o2.security_protocol)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            encode_string(b, _o.rack, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -1162,21 +1132,19 @@ def _e_UpdateMetadataRequest_v7(o: UpdateMetadataRequest, w: Writer) -> None:
 def _d_UpdateMetadataRequest_v8(b: memoryview, p: int) -> tuple[UpdateMetadataRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f6: Any
-    f7: Any
-    (f0, f1,) = _SReq6.unpack_from(b, p)
+    o: UpdateMetadataRequest = _new(UpdateMetadataRequest)
+    (o.controller_id, o.is_k_raft_controller,) = _SReq6.unpack_from(b, p)
     p += 5
-    f2 = 0
-    (f3, f4,) = _SReq4.unpack_from(b, p)
+    o.type = 0
+    (o.controller_epoch, o.broker_epoch,) = _SReq4.unpack_from(b, p)
     p += 12
-    f5 = []
+    o.ungrouped_partition_states = []
     _n, p = read_compact_array_len(b, p, 19)
     if _n < 0:
         raise DecodeError('non-nullable array TopicStates was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.topic_states = []
+        _a = o.topic_states.append
         for _ in range(_n):
             _x, p = _d_UpdateMetadataRequest_UpdateMetadataTopicState_v7(b, p)
             _a(_x)
@@ -1184,14 +1152,14 @@ def _d_UpdateMetadataRequest_v8(b: memoryview, p: int) -> tuple[UpdateMetadataRe
     if _n < 0:
         raise DecodeError('non-nullable array LiveBrokers was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.live_brokers = []
+        _a = o.live_brokers.append
         for _ in range(_n):
             _x, p = _d_UpdateMetadataRequest_UpdateMetadataBroker_v6(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -1200,42 +1168,86 @@ def _d_UpdateMetadataRequest_v8(b: memoryview, p: int) -> tuple[UpdateMetadataRe
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                (f2,) = _SReq7.unpack_from(b, p)
+                (o.type,) = _SReq7.unpack_from(b, p)
                 p += 1
                 check_tag_end(p, _end, _tag)
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return UpdateMetadataRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _e_UpdateMetadataRequest_v8(o: UpdateMetadataRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SReq8.pack(o.controller_id, o.is_k_raft_controller, o.controller_epoch, o.broker_epoch)
     _v = o.topic_states
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataTopicState_v7(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            b += _o.topic_id.bytes
+            _v = _o.partition_states
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.controller_epoch, _o2.leader, _o2.leader_epoch)
+                    _v = _o2.isr
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq1.pack(_o2.zk_version)
+                    _v = _o2.replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.offline_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.live_brokers
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataBroker_v6(_x, w)
+        for _o in _v:
+            b += _SReq1.pack(_o.id)
+            _v = _o.endpoints
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.port)
+                    encode_string(b, _o2.host, True, False)
+                    encode_string(b, _o2.listener, True, False)
+                    b += _SReq2.pack(_o2.security_protocol)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            encode_string(b, _o.rack, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
+    if (o.type != 0) or o.unknown_tagged_fields:
+        _t = []
+        if o.type != 0:
+            _w, w = w, Writer()
             b = w.b
-    _t: list[tuple[int, bytes]] = []
-    if o.type != 0:
-        _w, w = w, Writer()
-        b = w.b
-        b += _SReq7.pack(o.type)
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+            b += _SReq7.pack(o.type)
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)
@@ -1274,9 +1286,11 @@ class UpdateMetadataResponse(Message):
 
 
 def _d_UpdateMetadataResponse_v0(b: memoryview, p: int) -> tuple[UpdateMetadataResponse, int]:
-    (f0,) = _SResp0.unpack_from(b, p)
+    o: UpdateMetadataResponse = _new(UpdateMetadataResponse)
+    (o.error_code,) = _SResp0.unpack_from(b, p)
     p += 2
-    return UpdateMetadataResponse(f0), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_UpdateMetadataResponse_v0(o: UpdateMetadataResponse, w: Writer) -> None:
@@ -1285,14 +1299,15 @@ def _e_UpdateMetadataResponse_v0(o: UpdateMetadataResponse, w: Writer) -> None:
 
 
 def _d_UpdateMetadataResponse_v6(b: memoryview, p: int) -> tuple[UpdateMetadataResponse, int]:
-    (f0,) = _SResp0.unpack_from(b, p)
+    o: UpdateMetadataResponse = _new(UpdateMetadataResponse)
+    (o.error_code,) = _SResp0.unpack_from(b, p)
     p += 2
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return UpdateMetadataResponse(f0, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_UpdateMetadataResponse_v6(o: UpdateMetadataResponse, w: Writer) -> None:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>H')
@@ -102,39 +103,16 @@ class UpdateRaftVoterRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_UpdateRaftVoterRequest_Listener_v0(b: memoryview, p: int) -> tuple[UpdateRaftVoterRequest.Listener, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_string(b, p)
-    (f2,) = _SReq0.unpack_from(b, p)
-    p += 2
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return UpdateRaftVoterRequest.Listener(f0, f1, f2, _ut), p
-
-
-def _e_UpdateRaftVoterRequest_Listener_v0(o: UpdateRaftVoterRequest.Listener, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    encode_string(b, o.host, True, False)
-    b += _SReq0.pack(o.port)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_UpdateRaftVoterRequest_KRaftVersionFeature_v0(b: memoryview, p: int) -> tuple[UpdateRaftVoterRequest.KRaftVersionFeature, int]:
-    (f0, f1,) = _SReq1.unpack_from(b, p)
+    o: UpdateRaftVoterRequest.KRaftVersionFeature = _new(UpdateRaftVoterRequest.KRaftVersionFeature)
+    (o.min_supported_version, o.max_supported_version,) = _SReq1.unpack_from(b, p)
     p += 4
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return UpdateRaftVoterRequest.KRaftVersionFeature(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_UpdateRaftVoterRequest_KRaftVersionFeature_v0(o: UpdateRaftVoterRequest.KRaftVersionFeature, w: Writer) -> None:
@@ -147,34 +125,43 @@ def _e_UpdateRaftVoterRequest_KRaftVersionFeature_v0(o: UpdateRaftVoterRequest.K
 
 
 def _d_UpdateRaftVoterRequest_v0(b: memoryview, p: int) -> tuple[UpdateRaftVoterRequest, int]:
-    _x: Any
     _a: Any
-    f4: Any
-    f0, p = read_compact_nullable_string(b, p)
-    (f1, f2,) = _SReq2.unpack_from(b, p)
+    _e: Any
+    o: UpdateRaftVoterRequest = _new(UpdateRaftVoterRequest)
+    o.cluster_id, p = read_compact_nullable_string(b, p)
+    (o.current_leader_epoch, o.voter_id,) = _SReq2.unpack_from(b, p)
     p += 8
-    f3, p = read_uuid(b, p)
+    o.voter_directory_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Listeners was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.listeners = []
+        _a = o.listeners.append
         for _ in range(_n):
-            _x, p = _d_UpdateRaftVoterRequest_Listener_v0(b, p)
-            _a(_x)
-    f5, p = _d_UpdateRaftVoterRequest_KRaftVersionFeature_v0(b, p)
+            _e = _new(UpdateRaftVoterRequest.Listener)
+            _e.name, p = read_compact_string(b, p)
+            _e.host, p = read_compact_string(b, p)
+            (_e.port,) = _SReq0.unpack_from(b, p)
+            p += 2
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    o.k_raft_version_feature, p = _d_UpdateRaftVoterRequest_KRaftVersionFeature_v0(b, p)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return UpdateRaftVoterRequest(f0, f1, f2, f3, f4, f5, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_UpdateRaftVoterRequest_v0(o: UpdateRaftVoterRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.cluster_id, True, True)
     b += _SReq2.pack(o.current_leader_epoch, o.voter_id)
@@ -182,9 +169,14 @@ def _e_UpdateRaftVoterRequest_v0(o: UpdateRaftVoterRequest, w: Writer) -> None:
     _v = o.listeners
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_UpdateRaftVoterRequest_Listener_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            encode_string(b, _o.host, True, False)
+            b += _SReq0.pack(_o.port)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _e_UpdateRaftVoterRequest_KRaftVersionFeature_v0(o.k_raft_version_feature, w)
     b = w.b
     if o.unknown_tagged_fields:
@@ -257,17 +249,18 @@ class UpdateRaftVoterResponse(Message):
 
 
 def _d_UpdateRaftVoterResponse_CurrentLeader_v0(b: memoryview, p: int) -> tuple[UpdateRaftVoterResponse.CurrentLeader, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
+    o: UpdateRaftVoterResponse.CurrentLeader = _new(UpdateRaftVoterResponse.CurrentLeader)
+    (o.leader_id, o.leader_epoch,) = _SResp0.unpack_from(b, p)
     p += 8
-    f2, p = read_compact_string(b, p)
-    (f3,) = _SResp1.unpack_from(b, p)
+    o.host, p = read_compact_string(b, p)
+    (o.port,) = _SResp1.unpack_from(b, p)
     p += 4
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return UpdateRaftVoterResponse.CurrentLeader(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_UpdateRaftVoterResponse_CurrentLeader_v0(o: UpdateRaftVoterResponse.CurrentLeader, w: Writer) -> None:
@@ -282,12 +275,13 @@ def _e_UpdateRaftVoterResponse_CurrentLeader_v0(o: UpdateRaftVoterResponse.Curre
 
 
 def _d_UpdateRaftVoterResponse_v0(b: memoryview, p: int) -> tuple[UpdateRaftVoterResponse, int]:
-    (f0, f1,) = _SResp2.unpack_from(b, p)
+    o: UpdateRaftVoterResponse = _new(UpdateRaftVoterResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp2.unpack_from(b, p)
     p += 6
-    f2 = UpdateRaftVoterResponse.CurrentLeader()
+    o.current_leader = UpdateRaftVoterResponse.CurrentLeader()
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -296,28 +290,29 @@ def _d_UpdateRaftVoterResponse_v0(b: memoryview, p: int) -> tuple[UpdateRaftVote
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                f2, p = _d_UpdateRaftVoterResponse_CurrentLeader_v0(b, p)
+                o.current_leader, p = _d_UpdateRaftVoterResponse_CurrentLeader_v0(b, p)
                 check_tag_end(p, _end, _tag)
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return UpdateRaftVoterResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _e_UpdateRaftVoterResponse_v0(o: UpdateRaftVoterResponse, w: Writer) -> None:
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms, o.error_code)
-    _t: list[tuple[int, bytes]] = []
-    if type(o.current_leader) is not UpdateRaftVoterResponse.CurrentLeader or o.current_leader.leader_id != -1 or o.current_leader.leader_epoch != -1 or o.current_leader.host != '' or o.current_leader.port != 0 or o.current_leader.unknown_tagged_fields != ():
-        _w, w = w, Writer()
-        b = w.b
-        _e_UpdateRaftVoterResponse_CurrentLeader_v0(o.current_leader, w)
-        b = w.b
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+    if (type(o.current_leader) is not UpdateRaftVoterResponse.CurrentLeader or o.current_leader.leader_id != -1 or o.current_leader.leader_epoch != -1 or o.current_leader.host != '' or o.current_leader.port != 0 or o.current_leader.unknown_tagged_fields != ()) or o.unknown_tagged_fields:
+        _t = []
+        if type(o.current_leader) is not UpdateRaftVoterResponse.CurrentLeader or o.current_leader.leader_id != -1 or o.current_leader.leader_epoch != -1 or o.current_leader.host != '' or o.current_leader.port != 0 or o.current_leader.unknown_tagged_fields != ():
+            _w, w = w, Writer()
+            b = w.b
+            _e_UpdateRaftVoterResponse_CurrentLeader_v0(o.current_leader, w)
+            b = w.b
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)

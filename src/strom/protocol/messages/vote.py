@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>iii')
@@ -106,169 +107,119 @@ class VoteRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_VoteRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[VoteRequest.PartitionData, int]:
-    (f0, f1, f2,) = _SReq0.unpack_from(b, p)
-    p += 12
-    f3 = ZERO_UUID
-    f4 = ZERO_UUID
-    (f5, f6,) = _SReq1.unpack_from(b, p)
-    p += 12
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return VoteRequest.PartitionData(f0, f1, f2, f3, f4, f5, f6, _ut), p
-
-
-def _e_VoteRequest_PartitionData_v0(o: VoteRequest.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SReq2.pack(o.partition_index, o.candidate_epoch, o.candidate_id, o.last_offset_epoch, o.last_offset)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_VoteRequest_PartitionData_v1(b: memoryview, p: int) -> tuple[VoteRequest.PartitionData, int]:
-    (f0, f1, f2,) = _SReq0.unpack_from(b, p)
-    p += 12
-    f3, p = read_uuid(b, p)
-    f4, p = read_uuid(b, p)
-    (f5, f6,) = _SReq1.unpack_from(b, p)
-    p += 12
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return VoteRequest.PartitionData(f0, f1, f2, f3, f4, f5, f6, _ut), p
-
-
-def _e_VoteRequest_PartitionData_v1(o: VoteRequest.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.partition_index, o.candidate_epoch, o.candidate_id)
-    b += o.candidate_directory_id.bytes
-    b += o.voter_directory_id.bytes
-    b += _SReq1.pack(o.last_offset_epoch, o.last_offset)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_VoteRequest_TopicData_v0(b: memoryview, p: int) -> tuple[VoteRequest.TopicData, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    _e: Any
+    o: VoteRequest.TopicData = _new(VoteRequest.TopicData)
+    o.topic_name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 25)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_VoteRequest_PartitionData_v0(b, p)
-            _a(_x)
+            _e = _new(VoteRequest.PartitionData)
+            (_e.partition_index, _e.candidate_epoch, _e.candidate_id,) = _SReq0.unpack_from(b, p)
+            p += 12
+            _e.candidate_directory_id = ZERO_UUID
+            _e.voter_directory_id = ZERO_UUID
+            (_e.last_offset_epoch, _e.last_offset,) = _SReq1.unpack_from(b, p)
+            p += 12
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return VoteRequest.TopicData(f0, f1, _ut), p
-
-
-def _e_VoteRequest_TopicData_v0(o: VoteRequest.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_VoteRequest_PartitionData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_VoteRequest_TopicData_v1(b: memoryview, p: int) -> tuple[VoteRequest.TopicData, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    _e: Any
+    o: VoteRequest.TopicData = _new(VoteRequest.TopicData)
+    o.topic_name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 57)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_VoteRequest_PartitionData_v1(b, p)
-            _a(_x)
+            _e = _new(VoteRequest.PartitionData)
+            (_e.partition_index, _e.candidate_epoch, _e.candidate_id,) = _SReq0.unpack_from(b, p)
+            p += 12
+            _e.candidate_directory_id, p = read_uuid(b, p)
+            _e.voter_directory_id, p = read_uuid(b, p)
+            (_e.last_offset_epoch, _e.last_offset,) = _SReq1.unpack_from(b, p)
+            p += 12
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return VoteRequest.TopicData(f0, f1, _ut), p
-
-
-def _e_VoteRequest_TopicData_v1(o: VoteRequest.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_VoteRequest_PartitionData_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_VoteRequest_v0(b: memoryview, p: int) -> tuple[VoteRequest, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_compact_nullable_string(b, p)
-    f1 = -1
+    o: VoteRequest = _new(VoteRequest)
+    o.cluster_id, p = read_compact_nullable_string(b, p)
+    o.voter_id = -1
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_VoteRequest_TopicData_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return VoteRequest(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_VoteRequest_v0(o: VoteRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.cluster_id, True, True)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_VoteRequest_TopicData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq2.pack(_o2.partition_index, _o2.candidate_epoch, _o2.candidate_id, _o2.last_offset_epoch, _o2.last_offset)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -278,39 +229,55 @@ def _e_VoteRequest_v0(o: VoteRequest, w: Writer) -> None:
 def _d_VoteRequest_v1(b: memoryview, p: int) -> tuple[VoteRequest, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_compact_nullable_string(b, p)
-    (f1,) = _SReq3.unpack_from(b, p)
+    o: VoteRequest = _new(VoteRequest)
+    o.cluster_id, p = read_compact_nullable_string(b, p)
+    (o.voter_id,) = _SReq3.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_VoteRequest_TopicData_v1(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return VoteRequest(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_VoteRequest_v1(o: VoteRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.cluster_id, True, True)
     b += _SReq3.pack(o.voter_id)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_VoteRequest_TopicData_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.candidate_epoch, _o2.candidate_id)
+                    b += _o2.candidate_directory_id.bytes
+                    b += _o2.voter_directory_id.bytes
+                    b += _SReq1.pack(_o2.last_offset_epoch, _o2.last_offset)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -421,77 +388,33 @@ class VoteResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_VoteResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[VoteResponse.PartitionData, int]:
-    (f0, f1, f2, f3, f4,) = _SResp0.unpack_from(b, p)
-    p += 15
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return VoteResponse.PartitionData(f0, f1, f2, f3, f4, _ut), p
-
-
-def _e_VoteResponse_PartitionData_v0(o: VoteResponse.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch, o.vote_granted)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_VoteResponse_TopicData_v0(b: memoryview, p: int) -> tuple[VoteResponse.TopicData, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    _e: Any
+    o: VoteResponse.TopicData = _new(VoteResponse.TopicData)
+    o.topic_name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 16)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_VoteResponse_PartitionData_v0(b, p)
-            _a(_x)
+            _e = _new(VoteResponse.PartitionData)
+            (_e.partition_index, _e.error_code, _e.leader_id, _e.leader_epoch, _e.vote_granted,) = _SResp0.unpack_from(b, p)
+            p += 15
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return VoteResponse.TopicData(f0, f1, _ut), p
-
-
-def _e_VoteResponse_TopicData_v0(o: VoteResponse.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_VoteResponse_PartitionData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _d_VoteResponse_NodeEndpoint_v1(b: memoryview, p: int) -> tuple[VoteResponse.NodeEndpoint, int]:
-    (f0,) = _SResp1.unpack_from(b, p)
-    p += 4
-    f1, p = read_compact_string(b, p)
-    (f2,) = _SResp2.unpack_from(b, p)
-    p += 2
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return VoteResponse.NodeEndpoint(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_VoteResponse_NodeEndpoint_v1(o: VoteResponse.NodeEndpoint, w: Writer) -> None:
@@ -508,39 +431,51 @@ def _e_VoteResponse_NodeEndpoint_v1(o: VoteResponse.NodeEndpoint, w: Writer) -> 
 def _d_VoteResponse_v0(b: memoryview, p: int) -> tuple[VoteResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f2: Any
-    (f0,) = _SResp3.unpack_from(b, p)
+    o: VoteResponse = _new(VoteResponse)
+    (o.error_code,) = _SResp3.unpack_from(b, p)
     p += 2
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_VoteResponse_TopicData_v0(b, p)
             _a(_x)
-    f2 = []
+    o.node_endpoints = []
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return VoteResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_VoteResponse_v0(o: VoteResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SResp3.pack(o.error_code)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_VoteResponse_TopicData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code, _o2.leader_id, _o2.leader_epoch, _o2.vote_granted)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -550,23 +485,23 @@ def _e_VoteResponse_v0(o: VoteResponse, w: Writer) -> None:
 def _d_VoteResponse_v1(b: memoryview, p: int) -> tuple[VoteResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f2: Any
-    (f0,) = _SResp3.unpack_from(b, p)
+    _e: Any
+    o: VoteResponse = _new(VoteResponse)
+    (o.error_code,) = _SResp3.unpack_from(b, p)
     p += 2
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_VoteResponse_TopicData_v0(b, p)
             _a(_x)
-    f2 = []
+    o.node_endpoints = []
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -579,44 +514,69 @@ def _d_VoteResponse_v1(b: memoryview, p: int) -> tuple[VoteResponse, int]:
                 if _n < 0:
                     raise DecodeError('non-nullable array NodeEndpoints was null')
                 else:
-                    f2 = []
-                    _a = f2.append
+                    o.node_endpoints = []
+                    _a = o.node_endpoints.append
                     for _ in range(_n):
-                        _x, p = _d_VoteResponse_NodeEndpoint_v1(b, p)
-                        _a(_x)
+                        _e = _new(VoteResponse.NodeEndpoint)
+                        (_e.node_id,) = _SResp1.unpack_from(b, p)
+                        p += 4
+                        _e.host, p = read_compact_string(b, p)
+                        (_e.port,) = _SResp2.unpack_from(b, p)
+                        p += 2
+                        if b[p] == 0:
+                            p += 1
+                            _e.unknown_tagged_fields = ()
+                        else:
+                            _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+                        _a(_e)
                 check_tag_end(p, _end, _tag)
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return VoteResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _e_VoteResponse_v1(o: VoteResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
+    _o2: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp3.pack(o.error_code)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_VoteResponse_TopicData_v0(_x, w)
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code, _o2.leader_id, _o2.leader_epoch, _o2.vote_granted)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
+    if (o.node_endpoints != []) or o.unknown_tagged_fields:
+        _t = []
+        if o.node_endpoints != []:
+            _w, w = w, Writer()
             b = w.b
-    _t: list[tuple[int, bytes]] = []
-    if o.node_endpoints != []:
-        _w, w = w, Writer()
-        b = w.b
-        _v = o.node_endpoints
-        encode_array_len(b, _v, True, False)
-        if _v:
-            for _x in _v:
-                _e_VoteResponse_NodeEndpoint_v1(_x, w)
-                b = w.b
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+            _v = o.node_endpoints
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_VoteResponse_NodeEndpoint_v1(_x, w)
+                    b = w.b
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)

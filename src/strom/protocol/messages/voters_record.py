@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SH0 = struct.Struct('>H')
@@ -113,39 +114,16 @@ class VotersRecord(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_VotersRecord_Endpoint_v0(b: memoryview, p: int) -> tuple[VotersRecord.Endpoint, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_string(b, p)
-    (f2,) = _SH0.unpack_from(b, p)
-    p += 2
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return VotersRecord.Endpoint(f0, f1, f2, _ut), p
-
-
-def _e_VotersRecord_Endpoint_v0(o: VotersRecord.Endpoint, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    encode_string(b, o.host, True, False)
-    b += _SH0.pack(o.port)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_VotersRecord_KRaftVersionFeature_v0(b: memoryview, p: int) -> tuple[VotersRecord.KRaftVersionFeature, int]:
-    (f0, f1,) = _SH1.unpack_from(b, p)
+    o: VotersRecord.KRaftVersionFeature = _new(VotersRecord.KRaftVersionFeature)
+    (o.min_supported_version, o.max_supported_version,) = _SH1.unpack_from(b, p)
     p += 4
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return VotersRecord.KRaftVersionFeature(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_VotersRecord_KRaftVersionFeature_v0(o: VotersRecord.KRaftVersionFeature, w: Writer) -> None:
@@ -158,84 +136,91 @@ def _e_VotersRecord_KRaftVersionFeature_v0(o: VotersRecord.KRaftVersionFeature, 
 
 
 def _d_VotersRecord_Voter_v0(b: memoryview, p: int) -> tuple[VotersRecord.Voter, int]:
-    _x: Any
     _a: Any
-    f2: Any
-    (f0,) = _SH2.unpack_from(b, p)
+    _e: Any
+    o: VotersRecord.Voter = _new(VotersRecord.Voter)
+    (o.voter_id,) = _SH2.unpack_from(b, p)
     p += 4
-    f1, p = read_uuid(b, p)
+    o.voter_directory_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Endpoints was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.endpoints = []
+        _a = o.endpoints.append
         for _ in range(_n):
-            _x, p = _d_VotersRecord_Endpoint_v0(b, p)
-            _a(_x)
-    f3, p = _d_VotersRecord_KRaftVersionFeature_v0(b, p)
+            _e = _new(VotersRecord.Endpoint)
+            _e.name, p = read_compact_string(b, p)
+            _e.host, p = read_compact_string(b, p)
+            (_e.port,) = _SH0.unpack_from(b, p)
+            p += 2
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    o.k_raft_version_feature, p = _d_VotersRecord_KRaftVersionFeature_v0(b, p)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return VotersRecord.Voter(f0, f1, f2, f3, _ut), p
-
-
-def _e_VotersRecord_Voter_v0(o: VotersRecord.Voter, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SH2.pack(o.voter_id)
-    b += o.voter_directory_id.bytes
-    _v = o.endpoints
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_VotersRecord_Endpoint_v0(_x, w)
-            b = w.b
-    _e_VotersRecord_KRaftVersionFeature_v0(o.k_raft_version_feature, w)
-    b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_VotersRecord_v0(b: memoryview, p: int) -> tuple[VotersRecord, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SH3.unpack_from(b, p)
+    o: VotersRecord = _new(VotersRecord)
+    (o.version,) = _SH3.unpack_from(b, p)
     p += 2
     _n, p = read_compact_array_len(b, p, 27)
     if _n < 0:
         raise DecodeError('non-nullable array Voters was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.voters = []
+        _a = o.voters.append
         for _ in range(_n):
             _x, p = _d_VotersRecord_Voter_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return VotersRecord(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_VotersRecord_v0(o: VotersRecord, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     b += _SH3.pack(o.version)
     _v = o.voters
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_VotersRecord_Voter_v0(_x, w)
+        for _o in _v:
+            b += _SH2.pack(_o.voter_id)
+            b += _o.voter_directory_id.bytes
+            _v = _o.endpoints
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    encode_string(b, _o2.host, True, False)
+                    b += _SH0.pack(_o2.port)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            _e_VotersRecord_KRaftVersionFeature_v0(_o.k_raft_version_feature, w)
             b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

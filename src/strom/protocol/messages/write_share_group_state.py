@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>qqbh')
@@ -118,138 +119,114 @@ class WriteShareGroupStateRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_WriteShareGroupStateRequest_StateBatch_v0(b: memoryview, p: int) -> tuple[WriteShareGroupStateRequest.StateBatch, int]:
-    (f0, f1, f2, f3,) = _SReq0.unpack_from(b, p)
-    p += 19
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return WriteShareGroupStateRequest.StateBatch(f0, f1, f2, f3, _ut), p
-
-
-def _e_WriteShareGroupStateRequest_StateBatch_v0(o: WriteShareGroupStateRequest.StateBatch, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.first_offset, o.last_offset, o.delivery_state, o.delivery_count)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_WriteShareGroupStateRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[WriteShareGroupStateRequest.PartitionData, int]:
-    _x: Any
     _a: Any
-    f4: Any
-    (f0, f1, f2, f3,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: WriteShareGroupStateRequest.PartitionData = _new(WriteShareGroupStateRequest.PartitionData)
+    (o.partition, o.state_epoch, o.leader_epoch, o.start_offset,) = _SReq1.unpack_from(b, p)
     p += 20
     _n, p = read_compact_array_len(b, p, 20)
     if _n < 0:
         raise DecodeError('non-nullable array StateBatches was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.state_batches = []
+        _a = o.state_batches.append
         for _ in range(_n):
-            _x, p = _d_WriteShareGroupStateRequest_StateBatch_v0(b, p)
-            _a(_x)
+            _e = _new(WriteShareGroupStateRequest.StateBatch)
+            (_e.first_offset, _e.last_offset, _e.delivery_state, _e.delivery_count,) = _SReq0.unpack_from(b, p)
+            p += 19
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return WriteShareGroupStateRequest.PartitionData(f0, f1, f2, f3, f4, _ut), p
-
-
-def _e_WriteShareGroupStateRequest_PartitionData_v0(o: WriteShareGroupStateRequest.PartitionData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SReq1.pack(o.partition, o.state_epoch, o.leader_epoch, o.start_offset)
-    _v = o.state_batches
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_WriteShareGroupStateRequest_StateBatch_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_WriteShareGroupStateRequest_WriteStateData_v0(b: memoryview, p: int) -> tuple[WriteShareGroupStateRequest.WriteStateData, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_uuid(b, p)
+    o: WriteShareGroupStateRequest.WriteStateData = _new(WriteShareGroupStateRequest.WriteStateData)
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 22)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_WriteShareGroupStateRequest_PartitionData_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return WriteShareGroupStateRequest.WriteStateData(f0, f1, _ut), p
-
-
-def _e_WriteShareGroupStateRequest_WriteStateData_v0(o: WriteShareGroupStateRequest.WriteStateData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_WriteShareGroupStateRequest_PartitionData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_WriteShareGroupStateRequest_v0(b: memoryview, p: int) -> tuple[WriteShareGroupStateRequest, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    o: WriteShareGroupStateRequest = _new(WriteShareGroupStateRequest)
+    o.group_id, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_WriteShareGroupStateRequest_WriteStateData_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return WriteShareGroupStateRequest(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_WriteShareGroupStateRequest_v0(o: WriteShareGroupStateRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_WriteShareGroupStateRequest_WriteStateData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.partition, _o2.state_epoch, _o2.leader_epoch, _o2.start_offset)
+                    _v = _o2.state_batches
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SReq0.pack(_o3.first_offset, _o3.last_offset, _o3.delivery_state, _o3.delivery_count)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -325,98 +302,81 @@ class WriteShareGroupStateResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_WriteShareGroupStateResponse_PartitionResult_v0(b: memoryview, p: int) -> tuple[WriteShareGroupStateResponse.PartitionResult, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
-    p += 6
-    f2, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return WriteShareGroupStateResponse.PartitionResult(f0, f1, f2, _ut), p
-
-
-def _e_WriteShareGroupStateResponse_PartitionResult_v0(o: WriteShareGroupStateResponse.PartitionResult, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition, o.error_code)
-    encode_string(b, o.error_message, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_WriteShareGroupStateResponse_WriteStateResult_v0(b: memoryview, p: int) -> tuple[WriteShareGroupStateResponse.WriteStateResult, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_uuid(b, p)
+    _e: Any
+    o: WriteShareGroupStateResponse.WriteStateResult = _new(WriteShareGroupStateResponse.WriteStateResult)
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_WriteShareGroupStateResponse_PartitionResult_v0(b, p)
-            _a(_x)
+            _e = _new(WriteShareGroupStateResponse.PartitionResult)
+            (_e.partition, _e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 6
+            _e.error_message, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return WriteShareGroupStateResponse.WriteStateResult(f0, f1, _ut), p
-
-
-def _e_WriteShareGroupStateResponse_WriteStateResult_v0(o: WriteShareGroupStateResponse.WriteStateResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_WriteShareGroupStateResponse_PartitionResult_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_WriteShareGroupStateResponse_v0(b: memoryview, p: int) -> tuple[WriteShareGroupStateResponse, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: WriteShareGroupStateResponse = _new(WriteShareGroupStateResponse)
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Results was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.results = []
+        _a = o.results.append
         for _ in range(_n):
             _x, p = _d_WriteShareGroupStateResponse_WriteStateResult_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return WriteShareGroupStateResponse(f0, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_WriteShareGroupStateResponse_v0(o: WriteShareGroupStateResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_WriteShareGroupStateResponse_WriteStateResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition, _o2.error_code)
+                    encode_string(b, _o2.error_message, True, True)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

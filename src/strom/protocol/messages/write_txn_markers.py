@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>qh?')
@@ -93,192 +94,169 @@ class WriteTxnMarkersRequest(Message):
 
 
 def _d_WriteTxnMarkersRequest_WritableTxnMarkerTopic_v0(b: memoryview, p: int) -> tuple[WriteTxnMarkersRequest.WritableTxnMarkerTopic, int]:
-    f0, p = read_string(b, p)
+    o: WriteTxnMarkersRequest.WritableTxnMarkerTopic = _new(WriteTxnMarkersRequest.WritableTxnMarkerTopic)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionIndexes was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.partition_indexes = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    return WriteTxnMarkersRequest.WritableTxnMarkerTopic(f0, f1), p
-
-
-def _e_WriteTxnMarkersRequest_WritableTxnMarkerTopic_v0(o: WriteTxnMarkersRequest.WritableTxnMarkerTopic, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partition_indexes
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_WriteTxnMarkersRequest_WritableTxnMarkerTopic_v1(b: memoryview, p: int) -> tuple[WriteTxnMarkersRequest.WritableTxnMarkerTopic, int]:
-    f0, p = read_compact_string(b, p)
+    o: WriteTxnMarkersRequest.WritableTxnMarkerTopic = _new(WriteTxnMarkersRequest.WritableTxnMarkerTopic)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionIndexes was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.partition_indexes = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return WriteTxnMarkersRequest.WritableTxnMarkerTopic(f0, f1, _ut), p
-
-
-def _e_WriteTxnMarkersRequest_WritableTxnMarkerTopic_v1(o: WriteTxnMarkersRequest.WritableTxnMarkerTopic, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partition_indexes
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_WriteTxnMarkersRequest_WritableTxnMarker_v0(b: memoryview, p: int) -> tuple[WriteTxnMarkersRequest.WritableTxnMarker, int]:
     _x: Any
     _a: Any
-    f3: Any
-    (f0, f1, f2,) = _SReq0.unpack_from(b, p)
+    o: WriteTxnMarkersRequest.WritableTxnMarker = _new(WriteTxnMarkersRequest.WritableTxnMarker)
+    (o.producer_id, o.producer_epoch, o.transaction_result,) = _SReq0.unpack_from(b, p)
     p += 11
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_WriteTxnMarkersRequest_WritableTxnMarkerTopic_v0(b, p)
             _a(_x)
-    (f4,) = _SReq1.unpack_from(b, p)
+    (o.coordinator_epoch,) = _SReq1.unpack_from(b, p)
     p += 4
-    return WriteTxnMarkersRequest.WritableTxnMarker(f0, f1, f2, f3, f4), p
-
-
-def _e_WriteTxnMarkersRequest_WritableTxnMarker_v0(o: WriteTxnMarkersRequest.WritableTxnMarker, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SReq0.pack(o.producer_id, o.producer_epoch, o.transaction_result)
-    _v = o.topics
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_WriteTxnMarkersRequest_WritableTxnMarkerTopic_v0(_x, w)
-            b = w.b
-    b += _SReq1.pack(o.coordinator_epoch)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_WriteTxnMarkersRequest_WritableTxnMarker_v1(b: memoryview, p: int) -> tuple[WriteTxnMarkersRequest.WritableTxnMarker, int]:
     _x: Any
     _a: Any
-    f3: Any
-    (f0, f1, f2,) = _SReq0.unpack_from(b, p)
+    o: WriteTxnMarkersRequest.WritableTxnMarker = _new(WriteTxnMarkersRequest.WritableTxnMarker)
+    (o.producer_id, o.producer_epoch, o.transaction_result,) = _SReq0.unpack_from(b, p)
     p += 11
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_WriteTxnMarkersRequest_WritableTxnMarkerTopic_v1(b, p)
             _a(_x)
-    (f4,) = _SReq1.unpack_from(b, p)
+    (o.coordinator_epoch,) = _SReq1.unpack_from(b, p)
     p += 4
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return WriteTxnMarkersRequest.WritableTxnMarker(f0, f1, f2, f3, f4, _ut), p
-
-
-def _e_WriteTxnMarkersRequest_WritableTxnMarker_v1(o: WriteTxnMarkersRequest.WritableTxnMarker, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SReq0.pack(o.producer_id, o.producer_epoch, o.transaction_result)
-    _v = o.topics
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_WriteTxnMarkersRequest_WritableTxnMarkerTopic_v1(_x, w)
-            b = w.b
-    b += _SReq1.pack(o.coordinator_epoch)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_WriteTxnMarkersRequest_v0(b: memoryview, p: int) -> tuple[WriteTxnMarkersRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: WriteTxnMarkersRequest = _new(WriteTxnMarkersRequest)
     _n, p = read_array_len(b, p, 19)
     if _n < 0:
         raise DecodeError('non-nullable array Markers was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.markers = []
+        _a = o.markers.append
         for _ in range(_n):
             _x, p = _d_WriteTxnMarkersRequest_WritableTxnMarker_v0(b, p)
             _a(_x)
-    return WriteTxnMarkersRequest(f0), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_WriteTxnMarkersRequest_v0(o: WriteTxnMarkersRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.markers
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_WriteTxnMarkersRequest_WritableTxnMarker_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.producer_id, _o.producer_epoch, _o.transaction_result)
+            _v = _o.topics
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.name, False, False)
+                    _v = _o2.partition_indexes
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+            b += _SReq1.pack(_o.coordinator_epoch)
 
 
 def _d_WriteTxnMarkersRequest_v1(b: memoryview, p: int) -> tuple[WriteTxnMarkersRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: WriteTxnMarkersRequest = _new(WriteTxnMarkersRequest)
     _n, p = read_compact_array_len(b, p, 17)
     if _n < 0:
         raise DecodeError('non-nullable array Markers was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.markers = []
+        _a = o.markers.append
         for _ in range(_n):
             _x, p = _d_WriteTxnMarkersRequest_WritableTxnMarker_v1(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return WriteTxnMarkersRequest(f0, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_WriteTxnMarkersRequest_v1(o: WriteTxnMarkersRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
     b = w.b
     _v = o.markers
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_WriteTxnMarkersRequest_WritableTxnMarker_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.producer_id, _o.producer_epoch, _o.transaction_result)
+            _v = _o.topics
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    _v = _o2.partition_indexes
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            b += _SReq1.pack(_o.coordinator_epoch)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -369,236 +347,192 @@ class WriteTxnMarkersResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_WriteTxnMarkersResponse_WritableTxnMarkerPartitionResult_v0(b: memoryview, p: int) -> tuple[WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
-    p += 6
-    return WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult(f0, f1), p
-
-
-def _e_WriteTxnMarkersResponse_WritableTxnMarkerPartitionResult_v0(o: WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code)
-
-
-def _d_WriteTxnMarkersResponse_WritableTxnMarkerPartitionResult_v1(b: memoryview, p: int) -> tuple[WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
-    p += 6
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult(f0, f1, _ut), p
-
-
-def _e_WriteTxnMarkersResponse_WritableTxnMarkerPartitionResult_v1(o: WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v0(b: memoryview, p: int) -> tuple[WriteTxnMarkersResponse.WritableTxnMarkerTopicResult, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: WriteTxnMarkersResponse.WritableTxnMarkerTopicResult = _new(WriteTxnMarkersResponse.WritableTxnMarkerTopicResult)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_WriteTxnMarkersResponse_WritableTxnMarkerPartitionResult_v0(b, p)
-            _a(_x)
-    return WriteTxnMarkersResponse.WritableTxnMarkerTopicResult(f0, f1), p
-
-
-def _e_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v0(o: WriteTxnMarkersResponse.WritableTxnMarkerTopicResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_WriteTxnMarkersResponse_WritableTxnMarkerPartitionResult_v0(_x, w)
-            b = w.b
+            _e = _new(WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult)
+            (_e.partition_index, _e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 6
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v1(b: memoryview, p: int) -> tuple[WriteTxnMarkersResponse.WritableTxnMarkerTopicResult, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    _e: Any
+    o: WriteTxnMarkersResponse.WritableTxnMarkerTopicResult = _new(WriteTxnMarkersResponse.WritableTxnMarkerTopicResult)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_WriteTxnMarkersResponse_WritableTxnMarkerPartitionResult_v1(b, p)
-            _a(_x)
+            _e = _new(WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult)
+            (_e.partition_index, _e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 6
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return WriteTxnMarkersResponse.WritableTxnMarkerTopicResult(f0, f1, _ut), p
-
-
-def _e_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v1(o: WriteTxnMarkersResponse.WritableTxnMarkerTopicResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_WriteTxnMarkersResponse_WritableTxnMarkerPartitionResult_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_WriteTxnMarkersResponse_WritableTxnMarkerResult_v0(b: memoryview, p: int) -> tuple[WriteTxnMarkersResponse.WritableTxnMarkerResult, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    o: WriteTxnMarkersResponse.WritableTxnMarkerResult = _new(WriteTxnMarkersResponse.WritableTxnMarkerResult)
+    (o.producer_id,) = _SResp1.unpack_from(b, p)
     p += 8
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v0(b, p)
             _a(_x)
-    return WriteTxnMarkersResponse.WritableTxnMarkerResult(f0, f1), p
-
-
-def _e_WriteTxnMarkersResponse_WritableTxnMarkerResult_v0(o: WriteTxnMarkersResponse.WritableTxnMarkerResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp1.pack(o.producer_id)
-    _v = o.topics
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v0(_x, w)
-            b = w.b
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _d_WriteTxnMarkersResponse_WritableTxnMarkerResult_v1(b: memoryview, p: int) -> tuple[WriteTxnMarkersResponse.WritableTxnMarkerResult, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    o: WriteTxnMarkersResponse.WritableTxnMarkerResult = _new(WriteTxnMarkersResponse.WritableTxnMarkerResult)
+    (o.producer_id,) = _SResp1.unpack_from(b, p)
     p += 8
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v1(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return WriteTxnMarkersResponse.WritableTxnMarkerResult(f0, f1, _ut), p
-
-
-def _e_WriteTxnMarkersResponse_WritableTxnMarkerResult_v1(o: WriteTxnMarkersResponse.WritableTxnMarkerResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp1.pack(o.producer_id)
-    _v = o.topics
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _d_WriteTxnMarkersResponse_v0(b: memoryview, p: int) -> tuple[WriteTxnMarkersResponse, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: WriteTxnMarkersResponse = _new(WriteTxnMarkersResponse)
     _n, p = read_array_len(b, p, 12)
     if _n < 0:
         raise DecodeError('non-nullable array Markers was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.markers = []
+        _a = o.markers.append
         for _ in range(_n):
             _x, p = _d_WriteTxnMarkersResponse_WritableTxnMarkerResult_v0(b, p)
             _a(_x)
-    return WriteTxnMarkersResponse(f0), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_WriteTxnMarkersResponse_v0(o: WriteTxnMarkersResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     _v = o.markers
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_WriteTxnMarkersResponse_WritableTxnMarkerResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp1.pack(_o.producer_id)
+            _v = _o.topics
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.name, False, False)
+                    _v = _o2.partitions
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp0.pack(_o3.partition_index, _o3.error_code)
 
 
 def _d_WriteTxnMarkersResponse_v1(b: memoryview, p: int) -> tuple[WriteTxnMarkersResponse, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: WriteTxnMarkersResponse = _new(WriteTxnMarkersResponse)
     _n, p = read_compact_array_len(b, p, 10)
     if _n < 0:
         raise DecodeError('non-nullable array Markers was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.markers = []
+        _a = o.markers.append
         for _ in range(_n):
             _x, p = _d_WriteTxnMarkersResponse_WritableTxnMarkerResult_v1(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return WriteTxnMarkersResponse(f0, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_WriteTxnMarkersResponse_v1(o: WriteTxnMarkersResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     _v = o.markers
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_WriteTxnMarkersResponse_WritableTxnMarkerResult_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp1.pack(_o.producer_id)
+            _v = _o.topics
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    _v = _o2.partitions
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp0.pack(_o3.partition_index, _o3.error_code)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
