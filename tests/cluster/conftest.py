@@ -70,10 +70,36 @@ def cluster_factory(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[
         return cluster
 
     yield make
+    report = getattr(request.node, "rep_call", None)
+    if report is not None and report.failed:
+        for cluster in clusters:
+            print_broker_logs(cluster)
     for cluster in reversed(clusters):
         with contextlib.suppress(Exception):
             cluster.stop()
         kill_leftovers(cluster.base_dir)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """Keeps the call phase's report on the item (``rep_call``), so ``cluster_factory`` knows at
+    teardown whether the test failed."""
+    report = yield
+    if report.when == "call":
+        item.rep_call = report  # type: ignore[attr-defined]
+    return report
+
+
+def print_broker_logs(cluster: LocalCluster, lines: int = 60) -> None:
+    """The last ``lines`` lines of each broker's log, printed at teardown of a failed test (shown
+    under "Captured stdout teardown": a flake in CI is diagnosable from its log alone)."""
+    for broker in cluster.brokers:
+        try:
+            tail = broker.log_path.read_text(errors="replace").splitlines()[-lines:]
+        except OSError as exc:
+            tail = [f"(unreadable: {exc})"]
+        print(f"----- broker {broker.id} log ({broker.log_path}), last {len(tail)} lines -----")
+        print("\n".join(tail))
 
 
 def kill_leftovers(base_dir: Path) -> None:

@@ -18,7 +18,7 @@ import threading
 import time
 
 import pytest
-from cluster_util import FAST, partitions, wait_for, wait_leader
+from cluster_util import FAST, controller_id, partitions, wait_for, wait_leader
 from confluent_kafka import Consumer, Producer, TopicPartition
 from confluent_kafka.admin import AdminClient, NewTopic
 from kazoo.client import KazooClient
@@ -62,10 +62,15 @@ def _led_and_in_sync(bootstrap: str, not_led_by: int) -> bool:
 
 def test_restart_and_sigterm_fail_over_before_the_session_expires(cluster_factory) -> None:  # type: ignore[no-untyped-def]
     c = cluster_factory(3, overrides=SESSION)
-    admin = AdminClient({"bootstrap.servers": c.bootstrap, "log_level": 0})
     zk = KazooClient(hosts=c.zk_connect)
     zk.start()
     ctl = wait_for("a controller", lambda: int(json.loads(zk.get("/controller")[0])["brokerid"]))
+    # librdkafka's admin client sends CreateTopics to the controller its metadata names; told
+    # "none" it waits for a metadata refresh minutes away (one CI run timed out at 30 s here):
+    # every broker names the controller before the admin client starts
+    wait_for("every broker names the controller",
+             lambda: all(controller_id(x.bootstrap) == ctl for x in c.brokers) or None)  # fmt: skip
+    admin = AdminClient({"bootstrap.servers": c.bootstrap, "log_level": 0})
     a, b = (x for x in (1, 2, 3) if x != ctl)
     # partition 0 (written to) led by a broker that is not the controller, partition 1 by the
     # controller
