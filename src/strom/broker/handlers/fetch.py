@@ -147,22 +147,25 @@ def _specs(
     return specs, topics
 
 
+# Fetch v12+'s tagged ``diverging_epoch``, ``current_leader`` and ``snapshot_id`` at their
+# defaults (not written): one instance of each shared by every partition response, never
+# mutated (a response is encoded, not edited; nothing in the broker sets these fields)
+_NO_DIVERGING_EPOCH = FR.EpochEndOffset()
+_NO_CURRENT_LEADER = FR.LeaderIdAndEpoch()
+_NO_SNAPSHOT_ID = FR.SnapshotId()
+
+
 def _partition_data(index: int, d: FetchPartitionData) -> FetchResponse.PartitionData:
-    pd = FR.PartitionData(
-        partition_index=index,
-        error_code=int(d.error),
-        high_watermark=d.high_watermark,
-        last_stable_offset=d.last_stable_offset,
-        log_start_offset=d.log_start_offset,
-        records=d.records,
-        preferred_read_replica=d.preferred_read_replica,
-    )
-    if d.aborted_transactions is not None:
-        pd.aborted_transactions = [
-            FR.AbortedTransaction(producer_id=pid, first_offset=first)
-            for pid, first in d.aborted_transactions
-        ]
-    return pd
+    """A partition's response: positional, with the shared default tagged structs (keywords
+    and three new default structs per partition cost about 1.3 us more per partition;
+    tests/unit/test_fetch_response_build.py compares it with the keyword construction)."""
+    aborted = d.aborted_transactions
+    return FR.PartitionData(
+        index, int(d.error), d.high_watermark, d.last_stable_offset, d.log_start_offset,
+        _NO_DIVERGING_EPOCH, _NO_CURRENT_LEADER, _NO_SNAPSHOT_ID,
+        [] if aborted is None else [FR.AbortedTransaction(pid, first) for pid, first in aborted],
+        d.preferred_read_replica, d.records,
+    )  # fmt: skip
 
 
 @handles(1)
