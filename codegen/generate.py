@@ -51,6 +51,12 @@ from codegen.encoders import EncoderWriter
 from codegen.helpers import CodeHelpers
 from codegen.schema import PY_TYPE, Field, Message, load_schema, snake
 
+# another tree's writers, imported earlier in this process, would write that tree's output
+for _part in (DecoderWriter, EncoderWriter, CodeHelpers, Message):
+    _file = sys.modules[_part.__module__].__file__
+    if _file is None or Path(_file).resolve().parent != Path(__file__).resolve().parent:
+        raise ImportError(f"codegen: {_part.__module__} was imported from {_file}, not this tree")
+
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SCHEMAS = ROOT / "codegen" / "schemas" / "kafka-3.9"
 DEFAULT_OUT = ROOT / "src" / "strom" / "protocol" / "messages"
