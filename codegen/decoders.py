@@ -190,14 +190,14 @@ class DecoderWriter:
             if v in f.versions
         )
 
-    def decode_into(self, sname: str, v: int, obj: str, ind: str) -> list[str]:
-        """Lines decoding struct ``sname`` at ``v`` into a new object ``obj``: the object made
-        by ``__new__`` and each field stored in its slot as read (no ``__init__`` call, no
-        keyword parsing, no local per field). Field order, reads and checks are those of the
-        general path."""
-        sd = self.m.structs[sname]
-        cls = self.h.cls_ref(sname)
-        body = [f"{ind}{obj} = _new({cls})"]
+    def decode_fields(
+        self, sname: str, v: int, targets: list[str], ind: str
+    ) -> tuple[list[str], list[tuple[Field, str]]]:
+        """Lines reading the untagged fields of struct ``sname`` at ``v`` in schema order, each
+        into its target (a run of fixed-width fields unpacked by one ``struct.Struct``); a field
+        absent at ``v`` or tagged gets its default. Returns the lines and the tagged fields
+        with their targets, for the tag section."""
+        body: list[str] = []
         run: list[tuple[Field, str]] = []
 
         def flush_run() -> None:
@@ -211,8 +211,7 @@ class DecoderWriter:
             run.clear()
 
         tagged: list[tuple[Field, str]] = []
-        for f in sd.fields:
-            target = f"{obj}.{f.attr}"
+        for f, target in zip(self.m.structs[sname].fields, targets, strict=True):
             if v not in f.versions or v in f.tagged:
                 flush_run()
                 body.append(f"{ind}{target} = {self.h.default_expr(f)}")
@@ -224,6 +223,17 @@ class DecoderWriter:
                 flush_run()
                 body += self.dec_field(f, v, target, ind)
         flush_run()
+        return body, tagged
+
+    def decode_into(self, sname: str, v: int, obj: str, ind: str) -> list[str]:
+        """Lines decoding struct ``sname`` at ``v`` into a new object ``obj``: the object made
+        by ``__new__`` and each field stored in its slot as read (no ``__init__`` call, no
+        keyword parsing, no local per field). Field order, reads and checks are those of the
+        general path."""
+        sd = self.m.structs[sname]
+        cls = self.h.cls_ref(sname)
+        fields, tagged = self.decode_fields(sname, v, [f"{obj}.{f.attr}" for f in sd.fields], ind)
+        body = [f"{ind}{obj} = _new({cls})", *fields]
         ut = f"{obj}.unknown_tagged_fields"
         if not self.h.flex(v):
             body.append(f"{ind}{ut} = ()")
@@ -252,44 +262,10 @@ class DecoderWriter:
             ]
             return "\n".join([*decl, text])
         sd = self.m.structs[sname]
-        body: list[str] = []
         ind = "    "
         flex = self.h.flex(v)
-        args: list[str] = []
-        run: list[tuple[Field, str]] = []
-
-        def flush_run() -> None:
-            if not run:
-                return
-            fmt = ">" + "".join(FIXED[f.type][0] for f, _ in run)
-            size = sum(FIXED[f.type][1] for f, _ in run)
-            sc = self.h.struct_const(fmt)
-            names = ", ".join(t for _, t in run)
-            body.append(f"{ind}({names},) = {sc}.unpack_from(b, p)")
-            body.append(f"{ind}p += {size}")
-            run.clear()
-
-        tagged: list[tuple[Field, str]] = []
-        for i, f in enumerate(sd.fields):
-            target = f"f{i}"
-            args.append(target)
-            if v not in f.versions:
-                body_default = self.h.default_expr(f)
-                run_default = f"{ind}{target} = {body_default}"
-                flush_run()
-                body.append(run_default)
-                continue
-            if v in f.tagged:
-                flush_run()
-                body.append(f"{ind}{target} = {self.h.default_expr(f)}")
-                tagged.append((f, target))
-                continue
-            if not f.is_array and f.type in FIXED:
-                run.append((f, target))
-                continue
-            flush_run()
-            body += self.dec_field(f, v, target, ind)
-        flush_run()
+        args = [f"f{i}" for i in range(len(sd.fields))]
+        body, tagged = self.decode_fields(sname, v, args, ind)
         if flex:
             # fast path: almost every tag section is empty (a single 0 byte)
             body.append(f"{ind}if b[p] == 0:")

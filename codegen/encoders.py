@@ -104,11 +104,12 @@ class EncoderWriter:
         lines += self.enc_scalar(sub, v, "_x", ind + "        ")
         return lines
 
-    def encode_body(self, sname: str, v: int, obj: str, ind: str) -> list[str]:
-        """Lines encoding struct ``sname`` at ``v`` from ``obj`` (``b`` is ``w.b`` on entry
-        and exit): the general path's writes, with a tagged-field section at its defaults
-        written as one byte without building the list of tagged fields."""
-        sd = self.m.structs[sname]
+    def encode_fields(
+        self, sname: str, v: int, obj: str, ind: str
+    ) -> tuple[list[str], list[Field]]:
+        """Lines writing the untagged fields of struct ``sname`` at ``v`` from ``obj`` in schema
+        order (a run of fixed-width fields packed by one ``struct.Struct``). Returns the lines
+        and the tagged fields at ``v``, in schema order, for the tag section."""
         body: list[str] = []
         run: list[str] = []
         fmt: list[str] = []
@@ -121,7 +122,7 @@ class EncoderWriter:
                 run.clear()
                 fmt.clear()
 
-        for f in sd.fields:
+        for f in self.m.structs[sname].fields:
             if v not in f.versions:
                 continue
             if v in f.tagged:
@@ -133,6 +134,13 @@ class EncoderWriter:
                 flush_run()
                 body += self.enc_field(f, v, f"{obj}.{f.attr}", ind)
         flush_run()
+        return body, tagged
+
+    def encode_body(self, sname: str, v: int, obj: str, ind: str) -> list[str]:
+        """Lines encoding struct ``sname`` at ``v`` from ``obj`` (``b`` is ``w.b`` on entry
+        and exit): the general path's writes, with a tagged-field section at its defaults
+        written as one byte without building the list of tagged fields."""
+        body, tagged = self.encode_fields(sname, v, obj, ind)
         if not self.h.flex(v):
             return body
         ut = f"{obj}.unknown_tagged_fields"
@@ -167,34 +175,9 @@ class EncoderWriter:
             if "_t = []" in text:
                 decl.append("    _t: list[tuple[int, bytes]]")
             return "\n".join([*decl, text])
-        sd = self.m.structs[sname]
         ind = "    "
-        body = [f"{ind}b = w.b"]
-        run: list[str] = []
-
-        def flush_run(fmt_parts: list[str]) -> None:
-            if not run:
-                return
-            sc = self.h.struct_const(">" + "".join(fmt_parts))
-            body.append(f"{ind}b += {sc}.pack({', '.join(run)})")
-            run.clear()
-            fmt_parts.clear()
-
-        fmt: list[str] = []
-        tagged: list[Field] = []
-        for f in sd.fields:
-            if v not in f.versions:
-                continue
-            if v in f.tagged:
-                tagged.append(f)
-                continue
-            if not f.is_array and f.type in FIXED:
-                run.append(f"o.{f.attr}")
-                fmt.append(FIXED[f.type][0])
-                continue
-            flush_run(fmt)
-            body += self.enc_field(f, v, f"o.{f.attr}", ind)
-        flush_run(fmt)
+        fields, tagged = self.encode_fields(sname, v, "o", ind)
+        body = [f"{ind}b = w.b", *fields]
         if self.h.flex(v):
             if not tagged:
                 body.append(f"{ind}if o.unknown_tagged_fields:")
@@ -211,14 +194,7 @@ class EncoderWriter:
                     body.append(f"{ind}    _t.append(({f.tag}, b''.join(w.finish())))")
                     body.append(f"{ind}    w = _w")
                     body.append(f"{ind}    b = w.b")
-                if self.short_cuts:
-                    # the common case (every tagged field at its default): one byte, no sort
-                    body.append(f"{ind}if _t or o.unknown_tagged_fields:")
-                    body.append(f"{ind}    encode_tagged(b, _t, o.unknown_tagged_fields)")
-                    body.append(f"{ind}else:")
-                    body.append(f"{ind}    b.append(0)")
-                else:
-                    body.append(f"{ind}encode_tagged(b, _t, o.unknown_tagged_fields)")
+                body.append(f"{ind}encode_tagged(b, _t, o.unknown_tagged_fields)")
         text = "\n".join(body)
         decl = [
             f"{ind}{n}: Any" for n in ("_v", "_x") if f"{n} = " in text or f"for {n} in" in text
