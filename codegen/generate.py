@@ -359,7 +359,9 @@ def _registry(apis: dict[int, dict[str, object]]) -> str:
         assert (req.lo, req.hi) == (resp.lo, resp.hi), req.name
         name = req.name[: -len("Request")]
         flex = req.flexible.lo if not req.flexible.empty() else -1
-        listeners = tuple(req.schema.get("listeners", ()))  # type: ignore[call-overload]
+        raw_listeners = req.schema.get("listeners", [])
+        assert isinstance(raw_listeners, list), req.name
+        listeners = tuple(str(name) for name in raw_listeners)
         lines.append(
             f"    {key}: ApiInfo({key}, {name!r}, {info['module']!r}, {req.lo}, {req.hi}, {flex}, "
             f"{req.unstable}, {listeners!r}),"

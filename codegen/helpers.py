@@ -52,7 +52,7 @@ class CodeHelpers:
                     return repr(d)
                 return "True" if str(d).lower() == "true" else "False"
             if t == "float64":
-                return repr(float(d)) if d not in (None, "") else "0.0"
+                return repr(float(str(d))) if d not in (None, "") else "0.0"
             if d in (None, ""):
                 return "0"
             return repr(int(str(d), 0))

@@ -156,7 +156,7 @@ class Message:
             if "fields" in raw:
                 sub = raw["fields"]
             elif f.type in self.common:
-                sub = self.common[f.type]["fields"]  # type: ignore[index]
+                sub = self.common[f.type]["fields"]
             else:
                 raise ValueError(f"{self.name}: unknown struct type {f.type}")
             if f.type in self.structs:
