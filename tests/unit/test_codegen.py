@@ -62,6 +62,30 @@ def test_generation_is_deterministic(tmp_path: Path) -> None:
         assert p.read_bytes() == (tmp_path / "b" / p.name).read_bytes(), p.name
 
 
+def test_generator_refuses_writers_of_another_tree(tmp_path: Path) -> None:
+    """The generator is split into modules (codegen/schema.py, decoders.py, ...) imported as the
+    package ``codegen``: a generator loaded from another tree in a process that already imported
+    this tree's writers would silently write this tree's output. It refuses instead."""
+    import shutil
+
+    load_generator()  # this tree's writers are imported (and stay the ones cached)
+    other = tmp_path / "other"
+    shutil.copytree(REPO / "codegen", other / "codegen", ignore=shutil.ignore_patterns("schemas"))
+    generator = other / "codegen" / "generate.py"
+    spec = importlib.util.spec_from_file_location("other_codegen", generator)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    try:
+        with pytest.raises(ImportError, match="not this tree"):
+            spec.loader.exec_module(mod)
+    finally:
+        del sys.modules[spec.name]
+        sys.path.remove(str(other))
+    load_generator()  # this tree's generator still loads
+    assert sys.modules["codegen.decoders"].__file__ == str(REPO / "codegen" / "decoders.py")
+
+
 def test_every_schema_file_is_generated() -> None:
     names = {p.stem for p in SCHEMAS.glob("*.json")}
     assert names == {cls.NAME for cls in all_message_classes()}
