@@ -209,7 +209,7 @@ class Connection(asyncio.BufferedProtocol):
         return self._scratch
 
     def buffer_updated(self, nbytes: int) -> None:
-        self._last = time.monotonic()
+        self._last = now = time.monotonic()
         if self._direct:
             self._direct = False
             self._filled += nbytes
@@ -221,6 +221,25 @@ class Connection(asyncio.BufferedProtocol):
         if self._blocked:  # a transport that delivers after pause_reading (TLS records)
             self._rest = b"".join((self._rest, self._scratch[:nbytes]))
             return
+        if not self.pending and self._frame is None and not self._head and nbytes >= 4:
+            # the common case, short cut: one whole small frame on an idle connection (what
+            # _consume, _admit and _reserve do with it, with the same checks)
+            scratch = self._scratch
+            (size,) = _SIZE.unpack_from(scratch)
+            processor = self.processor
+            if (
+                size == nbytes - 4
+                and size <= SMALL_FRAME
+                and size <= self.max_frame
+                and not self._refused
+                and not self._granted
+                and processor is not None
+                and size <= processor.frame_limit(self.max_frame)
+            ):
+                self.pending = 1
+                self._frames.append((bytearray(scratch[4:nbytes]), 0, now))
+                self._wake()
+                return
         pos = self._consume(self._scratch, 0, nbytes)
         if pos < nbytes:  # blocked: keep the rest (the scratch is shared), stop reading
             self._rest = bytes(self._scratch[pos:nbytes])
@@ -316,13 +335,18 @@ class Connection(asyncio.BufferedProtocol):
             if self._blocked:  # a pipeline slot is free
                 self._unblock()
             keep, response, sent = await processor.process(frame, received_at)
-            del frame  # the request is handled: its memory goes back to the pool
-            self._frame_done(reserved)
+            del frame  # the request is handled: its memory goes back to the pool (below)
             if response is not None and not self._lost:
                 if not writer.write_small(response):  # (one buffer: no coroutine)
+                    self._frame_done(reserved)
                     await writer.send(response)
-                elif writer.paused:
-                    await writer.drain()
+                else:
+                    # the response is on its way: what follows is off the client's latency
+                    self._frame_done(reserved)
+                    if writer.paused:
+                        await writer.drain()
+            else:
+                self._frame_done(reserved)
             self.busy = False
             self._last = time.monotonic()
             if sent is not None:

@@ -160,23 +160,24 @@ class RequestProcessor:
             return False, None, None
         h = parsed.header
         key, version = h.request_api_key, h.request_api_version
-        if a is not None and not a.admits(key):
-            log.warning(
-                "closing connection from %s on %s: API key %d before authentication",
-                self.peer,
-                self.listener,
-                key,
-            )
-            return False, None, None
-        if a is not None and a.expired(key, received_at):
-            log.info(
-                "closing connection from %s on %s: the SASL session of %s expired "
-                "(not re-authenticated in time)",
-                self.peer,
-                self.listener,
-                a.principal,
-            )
-            return False, None, None
+        if a is not None:
+            if not a.admits(key):
+                log.warning(
+                    "closing connection from %s on %s: API key %d before authentication",
+                    self.peer,
+                    self.listener,
+                    key,
+                )
+                return False, None, None
+            if a.expired(key, received_at):
+                log.info(
+                    "closing connection from %s on %s: the SASL session of %s expired "
+                    "(not re-authenticated in time)",
+                    self.peer,
+                    self.listener,
+                    a.principal,
+                )
+                return False, None, None
         reg = self.handlers.get(key)
         if reg is None:
             log.warning("closing connection from %s: unknown API key %d", self.peer, key)
@@ -208,9 +209,12 @@ class RequestProcessor:
         if key == API_VERSIONS and version >= 3 and isinstance(request, ApiVersionsRequest):
             # KIP-511: what client telemetry subscriptions match on
             self.client_software = (request.client_software_name, request.client_software_version)
-        if a is not None and a.takes(key):
+        if a is None:
+            principal = self._principal
+        elif a.takes(key):
             return (*await a.handle(key, version, request, h.correlation_id), None)
-        principal = self._principal if a is None or a.principal is None else a.principal
+        else:
+            principal = self._principal if a.principal is None else a.principal
         ctx = RequestContext(  # (positional: built per request)
             h,
             self.services,
