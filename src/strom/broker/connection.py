@@ -238,7 +238,9 @@ class Connection(asyncio.BufferedProtocol):
             ):
                 self.pending = 1
                 self._frames.append((bytearray(scratch[4:nbytes]), 0, now))
-                self._wake()
+                w = self._waiter  # (_wake)
+                if w is not None and not w.done():
+                    w.set_result(None)
                 return
         pos = self._consume(self._scratch, 0, nbytes)
         if pos < nbytes:  # blocked: keep the rest (the scratch is shared), stop reading

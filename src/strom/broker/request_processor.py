@@ -70,17 +70,17 @@ def api_versions_response(
 
 
 class ResponseThrottle(Protocol):
-    """The quota hook (KIP-13/219): called with every handled request, its size, its encoded
+    """The quota hook (KIP-13/219): called with every handled request while a quota is
+    configured (``active`` as its handler started or once it is handled), its size, its encoded
     response and the thread CPU time when its handler started. It may set the response's
     ``throttle_time_ms`` (the response is then encoded again) and returns how many
     milliseconds the connection stays muted (not read) after the response is sent.
     ``cpu_start_ns`` is -1 when ``active`` was false as the handler started (no quota was
-    configured: the request's CPU time was not measured, and counts as none)."""
+    configured: the request's CPU time was not measured, and counts as none). With no quota
+    configured a request is not recorded: ``active`` must be true whenever one is (it is read
+    per request, twice: an attribute, not a computation)."""
 
-    @property
-    def active(self) -> bool:
-        """Whether a quota is configured (the processor reads the thread CPU clock only then)."""
-        ...
+    active: bool
 
     def throttle(
         self,
@@ -228,7 +228,8 @@ class RequestProcessor:
         measured = metrics.enabled  # metrics off: no clocks read, nothing recorded
         throttle = self.throttle
         # the thread CPU clock is a system call: read only while quotas are configured
-        cpu_start = time.thread_time_ns() if throttle.active else -1
+        active = throttle.active
+        cpu_start = time.thread_time_ns() if active else -1
         remote: RemoteWait | None = None
         if measured:
             # read and complete, the request waited behind this connection's earlier ones
@@ -245,7 +246,12 @@ class RequestProcessor:
                 if response is None
                 else encode_response(response, version, h.correlation_id, key)
             )
-            mute_ms = throttle.throttle(ctx, request, response, len(frame), encoded, cpu_start)
+            if active or throttle.active:  # (no quota: nothing to record, no throttle)
+                mute_ms = throttle.throttle(
+                    ctx, request, response, len(frame), encoded, cpu_start
+                )
+            else:
+                mute_ms = 0
             if mute_ms and response is not None:  # throttle_time_ms was set on the response
                 encoded = encode_response(response, version, h.correlation_id, key)
             self.mute_s = mute_ms / 1000

@@ -90,9 +90,12 @@ _HEADER_DECODERS = RequestHeader._DECODERS
 def parse_request_header(frame: Buffer) -> RequestFrame:
     """Parse the request header. Works for unknown API keys and versions too (as header v1), so a
     server can answer or log them. Raises DecodeError on malformed bytes."""
-    mv = frame if type(frame) is memoryview and frame.format == "B" else byte_view(frame)
-    if mv.ndim != 1:
-        mv = byte_view(mv)
+    if type(frame) is bytearray:  # what the broker's connections read: bytes, one dimension
+        mv = memoryview(frame)
+    else:
+        mv = frame if type(frame) is memoryview and frame.format == "B" else byte_view(frame)
+        if mv.ndim != 1:
+            mv = byte_view(mv)
     if len(mv) < 4:
         raise DecodeError("request frame shorter than its header")
     api_key, api_version = _KEY_VERSION.unpack_from(mv)
