@@ -247,9 +247,7 @@ class RequestProcessor:
                 else encode_response(response, version, h.correlation_id, key)
             )
             if active or throttle.active:  # (no quota: nothing to record, no throttle)
-                mute_ms = throttle.throttle(
-                    ctx, request, response, len(frame), encoded, cpu_start
-                )
+                mute_ms = throttle.throttle(ctx, request, response, len(frame), encoded, cpu_start)
             else:
                 mute_ms = 0
             if mute_ms and response is not None:  # throttle_time_ms was set on the response
