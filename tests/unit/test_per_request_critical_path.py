@@ -31,14 +31,16 @@ from strom.broker.context import RequestContext
 from strom.broker.memory_pool import MemoryPool
 from strom.broker.metrics.requests import NoRequestMetrics
 from strom.broker.quotas import ClientQuotaManager, QuotaWindows
-from strom.broker.registry import Registration
+from strom.broker.registry import Registration, load_handlers
 from strom.broker.request_processor import Processed, RequestProcessor
 from strom.broker.security.listeners import ListenerSecurity
 from strom.broker.security.principal import ANONYMOUS
+from strom.broker.security.sasl_authenticator import AuthenticatorSettings, SaslServerAuthenticator
 from strom.cluster.quota_configs import LocalQuotaConfigStore, QuotaEntity
 from strom.protocol.codec import EncodeError, Message
 from strom.protocol.frames import decode_response, encode_request, encode_response
 from strom.protocol.messages.produce import ProduceRequest, ProduceResponse
+from strom.protocol.messages.sasl_handshake import SaslHandshakeRequest
 
 pytestmark = pytest.mark.unit
 
@@ -188,6 +190,59 @@ def test_pool_memory_goes_back_once_each_response_is_written(loop: str) -> None:
         return held
 
     assert runner(loop)(main()) == (0, 0, 0, 5)
+
+
+def _sasl_processor() -> RequestProcessor:
+    """A SASL listener's processor, before authentication (sasl.server.max.receive.size 100)."""
+    sec = ListenerSecurity("SASL_PLAINTEXT", "SASL_PLAINTEXT", mechanisms=("PLAIN",))
+    peer = "127.0.0.1:1"
+    auth = SaslServerAuthenticator(sec, lambda m, u: None, AuthenticatorSettings(100, 0.0, 0), peer)
+    return RequestProcessor(
+        cast(Any, object()),
+        NoRequestMetrics(),
+        sec,
+        peer,
+        ANONYMOUS,
+        auth,
+        handlers=dict(load_handlers()),
+    )
+
+
+async def _handshake(mechanism: str) -> bytes:
+    """What a SASL listener's connection answers a SaslHandshake frame read whole on an idle
+    connection (the short cut's case) until it closes."""
+    frame = b"".join(bytes(b) for b in encode_request(SaslHandshakeRequest(mechanism), 1, 1))
+    async with ConnectionServer(lambda n: _sasl_processor()) as server:
+        r, w = await asyncio.open_connection("127.0.0.1", server.port)
+        async with asyncio.timeout(20):
+            while not server.connections or server.connections[0].processor is None:
+                await asyncio.sleep(0.001)
+        w.write(frame)
+        await w.drain()
+        answered = await _read_exactly(r, 4) if len(frame) - 4 <= 100 else b""
+        w.write_eof()
+        async with asyncio.timeout(20):
+            answered += await r.read()
+        w.close()
+        await server.ended()
+    return answered
+
+
+@pytest.mark.parametrize("loop", LOOPS)
+def test_the_short_cut_keeps_the_limit_before_sasl_authentication(loop: str) -> None:
+    """A plaintext processor's frame limit is fixed (not asked per frame); a SASL listener's is
+    not: a whole frame over sasl.server.max.receive.size is refused unanswered."""
+    assert RequestProcessor(
+        cast(Any, object()),
+        NoRequestMetrics(),
+        ListenerSecurity("PLAINTEXT", "PLAINTEXT"),
+        "127.0.0.1:1",
+        ANONYMOUS,
+        None,
+    ).fixed_frame_limit
+    run = runner(loop)
+    assert len(run(_handshake("PLAIN"))) > 4  # answered
+    assert run(_handshake("P" * 120)) == b""  # 120 > 100: refused, closed
 
 
 # -- the quota hook ----------------------------------------------------------------------------

@@ -120,7 +120,9 @@ class ConnectionSettings:
 
 
 class FrameProcessor(Protocol):
-    """What a connection asks about its frames (:class:`RequestProcessor`)."""
+    """What a connection asks about its frames (:class:`RequestProcessor`). A processor whose
+    ``frame_limit`` is always ``max_frame`` may say so with a true ``fixed_frame_limit``
+    attribute (read once, in :meth:`Connection.run`): it is then not asked per frame."""
 
     mute_s: float
 
@@ -146,6 +148,7 @@ class Connection(asyncio.BufferedProtocol):
         self.idle_s = settings.idle_s
         self.peer = "?"
         self.processor: FrameProcessor | None = None  # set by run(): nothing is read before
+        self._fixed_limit = False  # the processor's frame limit is always max_frame
         self.transport: asyncio.Transport | None = None
         self.writer: ResponseWriter | None = None  # made with the transport
         self._tls = False
@@ -234,7 +237,7 @@ class Connection(asyncio.BufferedProtocol):
                 and not self._refused
                 and not self._granted
                 and processor is not None
-                and size <= processor.frame_limit(self.max_frame)
+                and (self._fixed_limit or size <= processor.frame_limit(self.max_frame))
             ):
                 self.pending = 1
                 self._frames.append((bytearray(scratch[4:nbytes]), 0, now))
@@ -283,6 +286,9 @@ class Connection(asyncio.BufferedProtocol):
         """Read and answer frames until the connection ends; then close it (the transport
         must be connected). Cancelling the task closes the connection."""
         self.processor = processor
+        # frame_limit() is always max_frame: not asked per frame (a processor without the
+        # attribute is asked for every frame)
+        self._fixed_limit = bool(getattr(processor, "fixed_frame_limit", False))
         loop = asyncio.get_running_loop()
         self._task = asyncio.current_task()
         writer = self.writer

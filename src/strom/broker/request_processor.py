@@ -130,6 +130,9 @@ class RequestProcessor:
         self.peer = peer
         self._principal = principal
         self.authenticator = authenticator
+        # no authenticator: frame_limit is always socket.request.max.bytes (the connection
+        # does not ask per frame, see FrameProcessor)
+        self.fixed_frame_limit = authenticator is None
         self.throttle = throttle
         self.handlers = handlers
         self.mute_s = 0.0  # set by the throttle for the response just processed
