@@ -11,6 +11,12 @@ server (``scratch``; a connection's bytes are consumed, or copied out, before th
 for another). A frame wholly inside what was read is sliced out of it (one copy); a frame whose
 rest is large is received straight into its own buffer by the kernel. The frames go to a deque;
 the connection's task takes them one at a time (no queue, no reader task, no timeout per read).
+Short cut (ADR 0035): a read that is exactly one whole frame of at most ``SMALL_FRAME`` bytes,
+on a connection with nothing pending, no partial size or frame and no refusal, goes to the deque
+directly with the checks of the general path (``_consume``/``_admit``/``_reserve``: the size
+against ``socket.request.max.bytes`` and the processor's limit, no pool reservation as for any
+first small frame). The pool reservation of a handled frame is released once its response is
+written (off the client's latency), before the task waits again.
 
 Invariants:
 - The 4-byte size of a frame is checked against ``socket.request.max.bytes`` (or the smaller

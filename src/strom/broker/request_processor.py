@@ -22,6 +22,10 @@ Invariants:
 - On a SASL listener nothing but ApiVersions, SaslHandshake and SaslAuthenticate reaches a
   handler before authentication: any other request closes the connection unanswered. After a
   session's lifetime ends (KIP-368), any request but a re-authentication closes it.
+- The quota hook records every handled request while a quota is configured (``active`` as the
+  handler starts or once it is handled, so a quota put in force meanwhile counts); with none
+  configured it is not called (nothing to record, no throttle). Request metrics are recorded
+  once the response is written (``Processed``'s third element): off the client's latency.
 """
 
 from __future__ import annotations
