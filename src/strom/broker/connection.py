@@ -11,6 +11,12 @@ server (``scratch``; a connection's bytes are consumed, or copied out, before th
 for another). A frame wholly inside what was read is sliced out of it (one copy); a frame whose
 rest is large is received straight into its own buffer by the kernel. The frames go to a deque;
 the connection's task takes them one at a time (no queue, no reader task, no timeout per read).
+Short cut (ADR 0035): a read that is exactly one whole frame of at most ``SMALL_FRAME`` bytes,
+on a connection with nothing pending, no partial size or frame and no refusal, goes to the deque
+directly with the checks of the general path (``_consume``/``_admit``/``_reserve``: the size
+against ``socket.request.max.bytes`` and the processor's limit, no pool reservation as for any
+first small frame). The pool reservation of a handled frame is released once its response is
+written (off the client's latency), before the task waits again.
 
 Invariants:
 - The 4-byte size of a frame is checked against ``socket.request.max.bytes`` (or the smaller
@@ -120,7 +126,9 @@ class ConnectionSettings:
 
 
 class FrameProcessor(Protocol):
-    """What a connection asks about its frames (:class:`RequestProcessor`)."""
+    """What a connection asks about its frames (:class:`RequestProcessor`). A processor whose
+    ``frame_limit`` is always ``max_frame`` may say so with a true ``fixed_frame_limit``
+    attribute (read once, in :meth:`Connection.run`): it is then not asked per frame."""
 
     mute_s: float
 
@@ -146,6 +154,7 @@ class Connection(asyncio.BufferedProtocol):
         self.idle_s = settings.idle_s
         self.peer = "?"
         self.processor: FrameProcessor | None = None  # set by run(): nothing is read before
+        self._fixed_limit = False  # the processor's frame limit is always max_frame
         self.transport: asyncio.Transport | None = None
         self.writer: ResponseWriter | None = None  # made with the transport
         self._tls = False
@@ -209,7 +218,7 @@ class Connection(asyncio.BufferedProtocol):
         return self._scratch
 
     def buffer_updated(self, nbytes: int) -> None:
-        self._last = time.monotonic()
+        self._last = now = time.monotonic()
         if self._direct:
             self._direct = False
             self._filled += nbytes
@@ -221,6 +230,27 @@ class Connection(asyncio.BufferedProtocol):
         if self._blocked:  # a transport that delivers after pause_reading (TLS records)
             self._rest = b"".join((self._rest, self._scratch[:nbytes]))
             return
+        if not self.pending and self._frame is None and not self._head and nbytes >= 4:
+            # the common case, short cut: one whole small frame on an idle connection (what
+            # _consume, _admit and _reserve do with it, with the same checks)
+            scratch = self._scratch
+            (size,) = _SIZE.unpack_from(scratch)
+            processor = self.processor
+            if (
+                size == nbytes - 4
+                and size <= SMALL_FRAME
+                and size <= self.max_frame
+                and not self._refused
+                and not self._granted
+                and processor is not None
+                and (self._fixed_limit or size <= processor.frame_limit(self.max_frame))
+            ):
+                self.pending = 1
+                self._frames.append((bytearray(scratch[4:nbytes]), 0, now))
+                w = self._waiter  # (_wake)
+                if w is not None and not w.done():
+                    w.set_result(None)
+                return
         pos = self._consume(self._scratch, 0, nbytes)
         if pos < nbytes:  # blocked: keep the rest (the scratch is shared), stop reading
             self._rest = bytes(self._scratch[pos:nbytes])
@@ -262,6 +292,9 @@ class Connection(asyncio.BufferedProtocol):
         """Read and answer frames until the connection ends; then close it (the transport
         must be connected). Cancelling the task closes the connection."""
         self.processor = processor
+        # frame_limit() is always max_frame: not asked per frame (a processor without the
+        # attribute is asked for every frame)
+        self._fixed_limit = bool(getattr(processor, "fixed_frame_limit", False))
         loop = asyncio.get_running_loop()
         self._task = asyncio.current_task()
         writer = self.writer
@@ -316,13 +349,18 @@ class Connection(asyncio.BufferedProtocol):
             if self._blocked:  # a pipeline slot is free
                 self._unblock()
             keep, response, sent = await processor.process(frame, received_at)
-            del frame  # the request is handled: its memory goes back to the pool
-            self._frame_done(reserved)
+            del frame  # the request is handled: its memory goes back to the pool (below)
             if response is not None and not self._lost:
                 if not writer.write_small(response):  # (one buffer: no coroutine)
+                    self._frame_done(reserved)
                     await writer.send(response)
-                elif writer.paused:
-                    await writer.drain()
+                else:
+                    # the response is on its way: what follows is off the client's latency
+                    self._frame_done(reserved)
+                    if writer.paused:
+                        await writer.drain()
+            else:
+                self._frame_done(reserved)
             self.busy = False
             self._last = time.monotonic()
             if sent is not None:

@@ -179,6 +179,9 @@ class ClientQuotaManager:
         self.windows = windows
         self._clock = clock
         self._state = _State({})
+        # a quota is configured: requests are recorded (and their CPU time measured). An
+        # attribute (read per request), True whenever ``_state`` holds a quota (see update)
+        self.active = False
         self.sensors: OrderedDict[SensorKey, Sensor] = OrderedDict()
         self.buckets: OrderedDict[SensorKey, tuple[TokenBucket, Avg]] = OrderedDict()
 
@@ -195,7 +198,15 @@ class ClientQuotaManager:
         self.store.watch(self.update)
 
     def update(self, quotas: QuotaMap) -> None:
-        self._state = _State({e: dict(c) for e, c in quotas.items() if c})
+        state = _State({e: dict(c) for e, c in quotas.items() if c})
+        # (called from the config store's thread) ``active`` is never False while ``_state``
+        # holds a quota: set before a quota comes into force, cleared after the last goes
+        if state.quotas:
+            self.active = True
+            self._state = state
+        else:
+            self._state = state
+            self.active = False
         log.info("client quotas in force: %d entities", len(quotas))
 
     def quotas(self) -> QuotaMap:
@@ -295,11 +306,6 @@ class ClientQuotaManager:
         throttle = bucket.throttle_ms(now_ms)
         avg.record(throttle, now_ms)
         return throttle
-
-    @property
-    def active(self) -> bool:
-        """A quota is configured: requests are recorded (and their CPU time measured)."""
-        return bool(self._state.quotas)
 
     def throttle(
         self,

@@ -22,6 +22,10 @@ Invariants:
 - On a SASL listener nothing but ApiVersions, SaslHandshake and SaslAuthenticate reaches a
   handler before authentication: any other request closes the connection unanswered. After a
   session's lifetime ends (KIP-368), any request but a re-authentication closes it.
+- The quota hook records every handled request while a quota is configured (``active`` as the
+  handler starts or once it is handled, so a quota put in force meanwhile counts); with none
+  configured it is not called (nothing to record, no throttle). Request metrics are recorded
+  once the response is written (``Processed``'s third element): off the client's latency.
 """
 
 from __future__ import annotations
@@ -70,17 +74,17 @@ def api_versions_response(
 
 
 class ResponseThrottle(Protocol):
-    """The quota hook (KIP-13/219): called with every handled request, its size, its encoded
+    """The quota hook (KIP-13/219): called with every handled request while a quota is
+    configured (``active`` as its handler started or once it is handled), its size, its encoded
     response and the thread CPU time when its handler started. It may set the response's
     ``throttle_time_ms`` (the response is then encoded again) and returns how many
     milliseconds the connection stays muted (not read) after the response is sent.
     ``cpu_start_ns`` is -1 when ``active`` was false as the handler started (no quota was
-    configured: the request's CPU time was not measured, and counts as none)."""
+    configured: the request's CPU time was not measured, and counts as none). With no quota
+    configured a request is not recorded: ``active`` must be true whenever one is (it is read
+    per request, twice: an attribute, not a computation)."""
 
-    @property
-    def active(self) -> bool:
-        """Whether a quota is configured (the processor reads the thread CPU clock only then)."""
-        ...
+    active: bool
 
     def throttle(
         self,
@@ -130,6 +134,9 @@ class RequestProcessor:
         self.peer = peer
         self._principal = principal
         self.authenticator = authenticator
+        # no authenticator: frame_limit is always socket.request.max.bytes (the connection
+        # does not ask per frame, see FrameProcessor)
+        self.fixed_frame_limit = authenticator is None
         self.throttle = throttle
         self.handlers = handlers
         self.mute_s = 0.0  # set by the throttle for the response just processed
@@ -160,23 +167,24 @@ class RequestProcessor:
             return False, None, None
         h = parsed.header
         key, version = h.request_api_key, h.request_api_version
-        if a is not None and not a.admits(key):
-            log.warning(
-                "closing connection from %s on %s: API key %d before authentication",
-                self.peer,
-                self.listener,
-                key,
-            )
-            return False, None, None
-        if a is not None and a.expired(key, received_at):
-            log.info(
-                "closing connection from %s on %s: the SASL session of %s expired "
-                "(not re-authenticated in time)",
-                self.peer,
-                self.listener,
-                a.principal,
-            )
-            return False, None, None
+        if a is not None:
+            if not a.admits(key):
+                log.warning(
+                    "closing connection from %s on %s: API key %d before authentication",
+                    self.peer,
+                    self.listener,
+                    key,
+                )
+                return False, None, None
+            if a.expired(key, received_at):
+                log.info(
+                    "closing connection from %s on %s: the SASL session of %s expired "
+                    "(not re-authenticated in time)",
+                    self.peer,
+                    self.listener,
+                    a.principal,
+                )
+                return False, None, None
         reg = self.handlers.get(key)
         if reg is None:
             log.warning("closing connection from %s: unknown API key %d", self.peer, key)
@@ -208,9 +216,12 @@ class RequestProcessor:
         if key == API_VERSIONS and version >= 3 and isinstance(request, ApiVersionsRequest):
             # KIP-511: what client telemetry subscriptions match on
             self.client_software = (request.client_software_name, request.client_software_version)
-        if a is not None and a.takes(key):
+        if a is None:
+            principal = self._principal
+        elif a.takes(key):
             return (*await a.handle(key, version, request, h.correlation_id), None)
-        principal = self._principal if a is None or a.principal is None else a.principal
+        else:
+            principal = self._principal if a.principal is None else a.principal
         ctx = RequestContext(  # (positional: built per request)
             h,
             self.services,
@@ -224,7 +235,8 @@ class RequestProcessor:
         measured = metrics.enabled  # metrics off: no clocks read, nothing recorded
         throttle = self.throttle
         # the thread CPU clock is a system call: read only while quotas are configured
-        cpu_start = time.thread_time_ns() if throttle.active else -1
+        active = throttle.active
+        cpu_start = time.thread_time_ns() if active else -1
         remote: RemoteWait | None = None
         if measured:
             # read and complete, the request waited behind this connection's earlier ones
@@ -241,7 +253,10 @@ class RequestProcessor:
                 if response is None
                 else encode_response(response, version, h.correlation_id, key)
             )
-            mute_ms = throttle.throttle(ctx, request, response, len(frame), encoded, cpu_start)
+            if active or throttle.active:  # (no quota: nothing to record, no throttle)
+                mute_ms = throttle.throttle(ctx, request, response, len(frame), encoded, cpu_start)
+            else:
+                mute_ms = 0
             if mute_ms and response is not None:  # throttle_time_ms was set on the response
                 encoded = encode_response(response, version, h.correlation_id, key)
             self.mute_s = mute_ms / 1000

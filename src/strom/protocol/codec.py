@@ -456,6 +456,9 @@ class Struct:
 DecodeFn = Callable[[memoryview, int], tuple[Any, int]]
 EncodeFn = Callable[[Any, Writer], None]
 
+# what an encoder raises on a value it cannot write (wrapped in EncodeError)
+ENCODE_FAULTS = (struct.error, TypeError, AttributeError, OverflowError, ValueError)
+
 DECODE_FAULTS = (
     struct.error,
     IndexError,
@@ -529,7 +532,7 @@ class Message(Struct):
             fn(self, w)
         except EncodeError:
             raise
-        except (struct.error, TypeError, AttributeError, OverflowError, ValueError) as exc:
+        except ENCODE_FAULTS as exc:
             raise EncodeError(f"cannot encode {self.NAME} v{version}: {exc!r}") from None
 
     def encode(self, version: int) -> list[Buffer]:

@@ -16,7 +16,8 @@ and header (the size is written in place once the body is encoded), so a small r
 buffer and one write. The bytes are those of the generated ``RequestHeader``/``ResponseHeader``
 codecs (``tests/unit/test_per_request_fast_paths.py`` compares them on random input). The header and
 body decoders run inside ``run_decoder``'s wrapping written out (the same DecodeError for the
-same faults, one call less each).
+same faults, one call less each), and the response's encoder inside ``Message.encode_into``'s
+(the same EncodeError).
 """
 
 from __future__ import annotations
@@ -26,8 +27,10 @@ from typing import NamedTuple
 
 from strom.protocol.codec import (
     DECODE_FAULTS,
+    ENCODE_FAULTS,
     Buffer,
     DecodeError,
+    EncodeError,
     Message,
     UnsupportedVersionError,
     Writer,
@@ -87,9 +90,12 @@ _HEADER_DECODERS = RequestHeader._DECODERS
 def parse_request_header(frame: Buffer) -> RequestFrame:
     """Parse the request header. Works for unknown API keys and versions too (as header v1), so a
     server can answer or log them. Raises DecodeError on malformed bytes."""
-    mv = frame if type(frame) is memoryview and frame.format == "B" else byte_view(frame)
-    if mv.ndim != 1:
-        mv = byte_view(mv)
+    if type(frame) is bytearray:  # what the broker's connections read: bytes, one dimension
+        mv = memoryview(frame)
+    else:
+        mv = frame if type(frame) is memoryview and frame.format == "B" else byte_view(frame)
+        if mv.ndim != 1:
+            mv = byte_view(mv)
     if len(mv) < 4:
         raise DecodeError("request frame shorter than its header")
     api_key, api_version = _KEY_VERSION.unpack_from(mv)
@@ -183,7 +189,15 @@ def encode_response(
     known = _HEADER_VERSIONS.get((key, api_version))
     if known[1] if known is not None else response_header_version(key, api_version):
         b.append(0)  # header v1: no tagged fields
-    msg.encode_into(w, api_version)
+    fn = msg._ENCODERS.get(api_version)  # Message.encode_into written out (one call less)
+    if fn is None:
+        raise EncodeError(f"{msg.NAME} has no version {api_version}")
+    try:
+        fn(msg, w)
+    except EncodeError:
+        raise
+    except ENCODE_FAULTS as exc:
+        raise EncodeError(f"cannot encode {msg.NAME} v{api_version}: {exc!r}") from None
     parts = w.finish()
     first = parts[0]
     assert isinstance(first, bytearray)  # the Writer's first buffer: the size goes there
