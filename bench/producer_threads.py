@@ -90,9 +90,22 @@ def watch_wakes(p: Producer) -> list[float]:
     return lags
 
 
-def run_sync(bs: str, n: int, value: bytes) -> tuple[float, float, float, float, list[float]]:
+def context_switches(native_id: int | None) -> int:
+    """Voluntary + involuntary context switches of one thread of this process so far."""
+    total = 0
+    with open(f"/proc/self/task/{native_id}/status") as f:
+        for line in f:
+            if "ctxt_switches" in line:
+                total += int(line.split()[-1])
+    return total
+
+
+def run_sync(
+    bs: str, n: int, value: bytes
+) -> tuple[float, float, float, float, list[float], float]:
     """(wall, caller CPU, loop thread CPU) in us/record of ``Producer.send`` x n + flush, the
-    flush in ms, and the wake-up lags (``watch_wakes``) in ms."""
+    flush in ms, the wake-up lags (``watch_wakes``) in ms, and the two threads' context
+    switches per 1,000 records (each switch of the GIL between them costs at least one)."""
     topic = new_topic(bs)
     with Producer({"bootstrap.servers": bs, **STROM_PRODUCER}) as p:
         p.send(topic, b"warm").result(30)
@@ -111,7 +124,9 @@ def run_sync(bs: str, n: int, value: bytes) -> tuple[float, float, float, float,
             done.wait(30)
             return out[0]
 
+        me, lt_id = threading.get_native_id(), p._lt.thread.native_id
         l0 = loop_cpu()
+        s0 = context_switches(me) + context_switches(lt_id)
         t0, c0 = time.perf_counter(), time.thread_time()
         send = p.send
         for _ in range(n):
@@ -121,8 +136,10 @@ def run_sync(bs: str, n: int, value: bytes) -> tuple[float, float, float, float,
         t1 = time.perf_counter()
         wall, caller = t1 - t0, time.thread_time() - c0
         lt = loop_cpu() - l0
+        switches = context_switches(me) + context_switches(lt_id) - s0
     lags_ms = sorted(x * 1e3 for x in lags) or [0.0]
-    return wall / n * 1e6, caller / n * 1e6, lt / n * 1e6, (t1 - f0) * 1e3, lags_ms
+    per_k = switches / n * 1000
+    return wall / n * 1e6, caller / n * 1e6, lt / n * 1e6, (t1 - f0) * 1e3, lags_ms, per_k
 
 
 def main() -> None:
@@ -139,14 +156,15 @@ def main() -> None:
     with strom_broker() as bs:
         for _ in range(args.repeat):
             aw, ac, af = run_async(bs, args.records, value)
-            sw, sc, sl, sf, lags = run_sync(bs, args.records, value)
+            sw, sc, sl, sf, lags, cs = run_sync(bs, args.records, value)
             ratios.append(aw / sw)
             print(
                 f"{args.size} B load {os.getloadavg()[0]:.2f}: await send {aw:.2f} us wall"
                 f" {ac:.2f} us cpu (flush {af:.0f} ms) | Producer.send {sw:.2f} us wall,"
                 f" caller {sc:.2f} + loop thread {sl:.2f} = {sc + sl:.2f} us cpu"
                 f" (flush {sf:.0f} ms; {len(lags)} wake-ups, lag median"
-                f" {lags[len(lags) // 2]:.2f} ms, p90 {lags[len(lags) * 9 // 10]:.2f} ms)"
+                f" {lags[len(lags) // 2]:.2f} ms, p90 {lags[len(lags) * 9 // 10]:.2f} ms;"
+                f" {cs:.1f} context switches per 1,000 records)"
                 f" | rate ratio {aw / sw:.2f}x",
                 flush=True,
             )

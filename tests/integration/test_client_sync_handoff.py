@@ -1,13 +1,14 @@
 """The blocking ``Producer``'s hand-over after a caller's append fills a batch, against a real
 Strom broker: the caller waits for the loop thread to take the wake-up, at most
 ``blocking_send.HANDOFF_S`` (it does wait, and no longer, while the loop thread is held in a
-slow callback); a send made on the loop thread that fills a batch never waits (it would wait
-for itself); several caller threads filling batches all the time keep each thread's order and
-lose nothing.
+slow callback) and ends, with the loop thread free, once the sender has had its loop turns;
+a send made on the loop thread that fills a batch never waits (it would wait for itself);
+several caller threads filling batches all the time keep each thread's order and lose
+nothing.
 
 The loop thread is held for real: a callback blocks it on a ``threading.Event`` (nothing is
 mocked). ``HANDOFF_S`` is raised for a test where a wait must be told from none by the clock
-(a wait of 50 ms or 2 s against none), never lowered."""
+(a wait of 50 ms, 2 s or 5 s against none), never lowered."""
 
 from __future__ import annotations
 
@@ -67,6 +68,25 @@ def test_a_caller_that_fills_a_batch_waits_for_the_loop_thread_at_most_the_bound
         assert [f.result(30).offset for f in futs] == list(range(1, n + 1))
     got = read_all(broker.bootstrap, topic, n + 1)
     assert [r.value for r in got[1:]] == [VALUE + b"%d" % i for i in range(n)]
+
+
+def test_a_hand_over_ends_when_the_sender_has_had_its_turns(
+    broker: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the loop thread free, a caller's wait ends once the loop thread has taken the
+    wake-up and given the sender its turns, not at the bound (5 s here: 20 filled batches in
+    well under two bounds)."""
+    monkeypatch.setattr(blocking_send, "HANDOFF_S", 5.0)
+    topic = make_topic(broker.bootstrap)
+    n = 20
+    with producer(broker.bootstrap) as p:
+        p.send(topic, VALUE + b"warm").result(30)  # fills its batch: sent at once
+        t0 = time.monotonic()
+        futs = [p.send(topic, VALUE + b"%d" % i) for i in range(n)]
+        elapsed = time.monotonic() - t0
+        assert elapsed < 9, f"hand-overs waited {elapsed:.1f}s: they ran into the bound"
+        p.flush(60)
+        assert [f.result(30).offset for f in futs] == list(range(1, n + 1))
 
 
 def test_a_send_on_the_loop_thread_that_fills_a_batch_never_waits(

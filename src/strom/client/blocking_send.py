@@ -10,10 +10,11 @@ batch filled up or started (its ``linger.ms`` timer), or every record with ``lin
 batch and complete it in bulk (a :class:`DeliveryFuture` costs nothing until somebody looks at
 it). Also owns the caller's waits, up to ``max.block.ms`` in all: for a topic's metadata, and
 for ``buffer.memory``; the hand-over after a caller's append fills a batch (the caller waits,
-GIL released, until the loop thread has taken the wake-up, at most ``HANDOFF_S``: otherwise
-the loop thread, out of ``epoll``, waited for the GIL until the caller's switch interval ran
-out, 4-8 ms, while the caller filled more batches; ADR 0029's session 11 revision); and the
-sends made on the loop thread itself.
+GIL released, until the loop thread has taken the wake-up and given the sender the loop turns
+``await send`` gives it, ``SENDER_TURNS``, at most ``HANDOFF_S``: otherwise the loop thread,
+out of ``epoll``, waited for the GIL for the caller's switch interval, 2.5-7.5 ms median,
+while the caller filled more batches; ADR 0029's session 11 revision); and the sends made on
+the loop thread itself.
 
 Invariants:
 - A send has its record in a batch (or its future failed) when ``send`` returns: records of one
@@ -45,12 +46,12 @@ from typing import Any
 from strom.client.batch_append import HeaderInput
 from strom.client.delivery_future import DeliveryFuture
 from strom.client.errors import ClientError, KafkaTimeoutError
-from strom.client.producer import AIOProducer
+from strom.client.producer import SENDER_TURNS, AIOProducer
 
 __all__ = ["HANDOFF_S", "BlockingSend", "fail_future"]
 
-#: how long a caller whose append filled a batch waits for the loop thread to take the
-#: wake-up (it waits for the loop thread only, never for the broker)
+#: how long at most a caller whose append filled a batch waits for the loop thread to take
+#: the wake-up and give the sender its turns (the loop thread only, never the broker)
 HANDOFF_S = 0.001
 _time_ns = time.time_ns
 _get_ident = threading.get_ident
@@ -101,15 +102,23 @@ class BlockingSend:
     def _wake(self) -> None:
         self._wake_pending = False  # before the set: a notify after this schedules again
         self._acc.wakeup.set()
-        self._woken.set()
+        self._turn(SENDER_TURNS)
+
+    def _turn(self, left: int) -> None:
+        """Let the sender have up to ``left`` more loop turns (as ``await send`` gives it after
+        a batch fills, ADR 0034), then release the caller waiting in ``_hand_off``."""
+        if left <= 0 or not self._p.sender.busy():
+            self._woken.set()
+        else:
+            self._loop.call_soon(self._turn, left - 1)
 
     def _hand_off(self) -> None:
         """After an append filled a batch: on a caller's thread, wait (GIL released) until
-        the loop thread has taken the pending wake-up, at most ``HANDOFF_S``. Without it the
-        loop thread, woken out of ``epoll``, waits for the GIL until the caller's switch
-        interval (5 ms) runs out while the caller fills further batches. Never on the loop
-        thread (it would wait for itself); never for the broker (the wake-up is taken before
-        any request is written)."""
+        the loop thread has taken the pending wake-up and had the sender's turns (``_turn``),
+        at most ``HANDOFF_S``. Without it the loop thread, woken out of ``epoll``, waits for
+        the GIL until the caller's switch interval (5 ms) runs out while the caller fills
+        further batches. Never on the loop thread (it would wait for itself); never for the
+        broker (a turn is one pass of the loop, which does not wait for responses)."""
         if _get_ident() != self._thread.ident:
             self._woken.wait(HANDOFF_S)
 
