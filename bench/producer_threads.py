@@ -67,6 +67,20 @@ def run_async(bs: str, n: int, value: bytes) -> tuple[float, float, float]:
     return wall / n * 1e6, cpu / n * 1e6, flush * 1e3
 
 
+def loop_thread_cpu(loop: asyncio.AbstractEventLoop) -> float:
+    """``time.thread_time()`` read on ``loop``'s thread."""
+    done = threading.Event()
+    out: list[float] = []
+
+    def read() -> None:
+        out.append(time.thread_time())
+        done.set()
+
+    loop.call_soon_threadsafe(read)
+    done.wait(30)
+    return out[0]
+
+
 def watch_wakes(p: Producer) -> list[float]:
     """Seconds from each wake-up a caller schedules (``call_soon_threadsafe``) to the loop
     thread running it, appended to the returned list (wraps the two instance attributes)."""
@@ -112,20 +126,8 @@ def run_sync(
         loop = p._lt.loop
         lags = watch_wakes(p)
 
-        def loop_cpu() -> float:
-            done = threading.Event()
-            out: list[float] = []
-
-            def read() -> None:
-                out.append(time.thread_time())
-                done.set()
-
-            loop.call_soon_threadsafe(read)
-            done.wait(30)
-            return out[0]
-
         me, lt_id = threading.get_native_id(), p._lt.thread.native_id
-        l0 = loop_cpu()
+        l0 = loop_thread_cpu(loop)
         s0 = context_switches(me) + context_switches(lt_id)
         t0, c0 = time.perf_counter(), time.thread_time()
         send = p.send
@@ -135,7 +137,7 @@ def run_sync(
         p.flush()
         t1 = time.perf_counter()
         wall, caller = t1 - t0, time.thread_time() - c0
-        lt = loop_cpu() - l0
+        lt = loop_thread_cpu(loop) - l0
         switches = context_switches(me) + context_switches(lt_id) - s0
     lags_ms = sorted(x * 1e3 for x in lags) or [0.0]
     per_k = switches / n * 1000
