@@ -9,7 +9,12 @@ batch filled up or started (its ``linger.ms`` timer), or every record with ``lin
 (:attr:`RecordAccumulator.notify`). So per record the loop thread does nothing but encode the
 batch and complete it in bulk (a :class:`DeliveryFuture` costs nothing until somebody looks at
 it). Also owns the caller's waits, up to ``max.block.ms`` in all: for a topic's metadata, and
-for ``buffer.memory``; and the sends made on the loop thread itself.
+for ``buffer.memory``; the hand-over after a caller's append fills a batch (the caller waits,
+GIL released, until the loop thread has taken the wake-up and given the sender the loop turns
+``await send`` gives it, ``SENDER_TURNS``, at most ``HANDOFF_S``: otherwise the loop thread,
+out of ``epoll``, waited for the GIL for the caller's switch interval, 2.5-7.5 ms median,
+while the caller filled more batches; ADR 0029's session 11 revision); and the sends made on
+the loop thread itself.
 
 Invariants:
 - A send has its record in a batch (or its future failed) when ``send`` returns: records of one
@@ -24,6 +29,9 @@ Invariants:
   the loop thread's later sends queue behind it while it waits, so they keep their order.
 - A record's timestamp, when the caller gives none, is the time of the call (as Kafka's and
   librdkafka's producers stamp it).
+- The hand-over waits for the loop thread only, never for the broker, and at most
+  ``HANDOFF_S`` per filled batch; a send on the loop thread never waits for it (it would wait
+  for itself). The record is appended before it: order and futures are unaffected.
 """
 
 from __future__ import annotations
@@ -38,10 +46,13 @@ from typing import Any
 from strom.client.batch_append import HeaderInput
 from strom.client.delivery_future import DeliveryFuture
 from strom.client.errors import ClientError, KafkaTimeoutError
-from strom.client.producer import AIOProducer
+from strom.client.producer import SENDER_TURNS, AIOProducer
 
-__all__ = ["BlockingSend", "fail_future"]
+__all__ = ["HANDOFF_S", "BlockingSend", "fail_future"]
 
+#: how long at most a caller whose append filled a batch waits for the loop thread to take
+#: the wake-up and give the sender its turns (the loop thread only, never the broker)
+HANDOFF_S = 0.001
 _time_ns = time.time_ns
 _get_ident = threading.get_ident
 # a send the loop thread made that must wait: topic, value, key, partition, timestamp,
@@ -69,6 +80,10 @@ class BlockingSend:
         self._thread = thread
         self._max_block = producer.config.seconds("max.block.ms")
         self._wake_pending = False
+        #: set by the loop thread when it takes the pending wake-up (``_wake``); cleared when
+        #: a caller schedules one
+        self._woken = threading.Event()
+        self._woken.set()
         self._deferred: collections.deque[_Deferred] = collections.deque()
         self._deferring: asyncio.Task[None] | None = None
         self._acc.notify = self._notify
@@ -81,11 +96,31 @@ class BlockingSend:
             self._acc.wakeup.set()
         elif not self._wake_pending:
             self._wake_pending = True
+            self._woken.clear()
             self._loop.call_soon_threadsafe(self._wake)
 
     def _wake(self) -> None:
         self._wake_pending = False  # before the set: a notify after this schedules again
         self._acc.wakeup.set()
+        self._turn(SENDER_TURNS)
+
+    def _turn(self, left: int) -> None:
+        """Let the sender have up to ``left`` more loop turns (as ``await send`` gives it after
+        a batch fills, ADR 0034), then release the caller waiting in ``_hand_off``."""
+        if left <= 0 or not self._p.sender.busy():
+            self._woken.set()
+        else:
+            self._loop.call_soon(self._turn, left - 1)
+
+    def _hand_off(self) -> None:
+        """After an append filled a batch: on a caller's thread, wait (GIL released) until
+        the loop thread has taken the pending wake-up and had the sender's turns (``_turn``),
+        at most ``HANDOFF_S``. Without it the loop thread, woken out of ``epoll``, waits for
+        the GIL until the caller's switch interval (5 ms) runs out while the caller fills
+        further batches. Never on the loop thread (it would wait for itself); never for the
+        broker (a turn is one pass of the loop, which does not wait for responses)."""
+        if _get_ident() != self._thread.ident:
+            self._woken.wait(HANDOFF_S)
 
     def send(
         self,
@@ -108,20 +143,29 @@ class BlockingSend:
         if self._deferred and _get_ident() == self._thread.ident:
             self._defer((topic, value, key, partition, ts, headers, cfut))
             return cfut
-        lock = self._acc.lock
+        acc = self._acc
+        lock = acc.lock
+        error: Exception | None = None
         lock.acquire()  # (not ``with``: half the cost per record on CPython 3.11)
+        full = acc.full_batches
         try:
             batch = p.queue_record(topic, value, key, partition, ts, headers)
             if batch is not None:
                 # DeliveryFuture.bind, inline: nobody else has this future yet
                 cfut._index = len(batch.records) - 1
                 cfut._batch = batch
-                return cfut
         except Exception as exc:
-            fail_future(cfut, exc)
-            return cfut
+            batch, error = None, exc
         finally:
+            filled = acc.full_batches != full
             lock.release()
+        if filled:  # this append filled a batch: let the loop thread send it now
+            self._hand_off()
+        if batch is not None:
+            return cfut
+        if error is not None:  # (failed outside the lock: its callbacks may send)
+            fail_future(cfut, error)
+            return cfut
         if _get_ident() == self._thread.ident:
             self._defer((topic, value, key, partition, ts, headers, cfut))
             return cfut
