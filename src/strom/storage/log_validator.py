@@ -56,7 +56,6 @@ _U32 = struct.Struct(">I")
 _MAX_TIMESTAMP_AT = 35
 _CRC_AT = 17
 _NO_TIMESTAMP = -1
-_DEFAULTS = LogConfig()
 
 RecordError = tuple[int, str]
 """KIP-467: (index of the record within its batch, why it was rejected)."""
@@ -78,15 +77,8 @@ def max_decompressed_bytes(config: LogConfig) -> int:
 def timestamp_bounds(config: LogConfig) -> tuple[int, int]:
     """``(before_max_ms, after_max_ms)``, honouring the deprecated
     ``message.timestamp.difference.max.ms`` where a KIP-937 key keeps its default (Kafka's
-    LogConfig does the same)."""
-    before, after = config.message_timestamp_before_max_ms, config.message_timestamp_after_max_ms
-    legacy = config.message_timestamp_difference_max_ms
-    if legacy != LONG_MAX:
-        if before == LONG_MAX:
-            before = legacy
-        if after == _DEFAULTS.message_timestamp_after_max_ms:
-            after = legacy
-    return before, after
+    LogConfig does the same; derived once per config: :attr:`LogConfig.timestamp_bounds`)."""
+    return config.timestamp_bounds
 
 
 def validate_for_append(
@@ -113,9 +105,9 @@ def validate_for_append(
             _check_client_batch(h, partition)
     log_append_time = config.log_append_time
     compact = config.compact_enabled
-    before, after = timestamp_bounds(config)
-    low, high = _timestamp_range(now_ms, before, after)
-    low = max(low, 0)
+    before, after = config.timestamp_bounds
+    low = now_ms - before if now_ms - before > 0 else 0  # (records' timestamps: [low, high])
+    high = now_ms + after if now_ms + after < LONG_MAX else LONG_MAX
     for pos, h in batches:
         try:
             summary = (
@@ -217,10 +209,6 @@ def _record_errors(
                 )
             )
     return found
-
-
-def _timestamp_range(now_ms: int, before: int, after: int) -> tuple[int, int]:
-    return now_ms - before, min(now_ms + after, LONG_MAX)
 
 
 def _raise(errors: list[tuple[ErrorCode, RecordError]], partition: str) -> None:
