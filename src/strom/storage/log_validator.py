@@ -56,6 +56,7 @@ _U32 = struct.Struct(">I")
 _MAX_TIMESTAMP_AT = 35
 _CRC_AT = 17
 _NO_TIMESTAMP = -1
+_CLIENT_REFUSED_BITS = CONTROL_FLAG_MASK | TIMESTAMP_TYPE_MASK
 
 RecordError = tuple[int, str]
 """KIP-467: (index of the record within its batch, why it was rejected)."""
@@ -102,7 +103,10 @@ def validate_for_append(
                 "a produce request must hold exactly one batch per partition"
             )
         for _, h in batches:
-            _check_client_batch(h, partition)
+            # (called only when a rule may be broken: control or LogAppendTime bits set, or a
+            # producer id without a sequence)
+            if h.attributes & _CLIENT_REFUSED_BITS or (h.producer_id >= 0 > h.base_sequence):
+                _check_client_batch(h, partition)
     log_append_time = config.log_append_time
     compact = config.compact_enabled
     before, after = config.timestamp_bounds
@@ -141,7 +145,9 @@ def validate_for_append(
             errors = _record_errors(buf, pos, config, low, high)
             if errors:  # a suspect batch may be clean (a record without timestamp: -1)
                 _raise(errors, partition)
-        if not log_append_time:
+        if not log_append_time and h.max_timestamp != max(
+            h.base_timestamp + summary.max_timestamp_delta, _NO_TIMESTAMP
+        ):  # (the producer's max timestamp is right: most batches)
             _stamp_max_timestamp(buf, pos, h, summary)
     out = buf if config.compression_type == "producer" else _maybe_recompress(buf, batches, config)
     if log_append_time:

@@ -100,6 +100,14 @@ def walk_records(data: Buffer, start: int, end: int, count: int) -> RecordsSumma
     """Check the framing of the ``count`` records in ``data[start:end]`` (see module doc)."""
     if count <= 0:
         raise RecordFramingError(f"invalid record count {count}", 0)
+    if count < _STRIDED_MIN:  # a few records (the many-partition shape): reference_walk inline
+        _, pos, tmin, tmax, nulls = _walk_span(data, start, end, 0, count)
+        if pos != end:
+            raise RecordFramingError(
+                f"{end - pos} bytes remain after the {count} records the batch declares",
+                count - 1,
+            )
+        return RecordsSummary(tmin, tmax, nulls)
     found = _uniform_batch(data, start, end, count) if count >= _STRIDED_MIN else None
     if found is None and count >= _VECTOR_MIN:
         found = prove_records(data, start, end, count)
