@@ -17,12 +17,15 @@ from __future__ import annotations
 import dataclasses
 import struct
 
+import hostile_batches as hostile
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from strom.broker.replica_tracking import FollowerState, ReplicaTracking
 from strom.errors import (
     CorruptRecordError,
+    ErrorCode,
     InvalidRecordError,
     KafkaError,
     MessageTooLargeError,
@@ -33,12 +36,18 @@ from strom.protocol.records import (
     iter_batches,
     validate_batches_for_append,
 )
-from strom.protocol.records.constants import COMPRESSION_CODEC_MASK
-from strom.protocol.records.header import compute_crc
+from strom.protocol.records.constants import COMPRESSION_CODEC_MASK, CONTROL_FLAG_MASK
+from strom.protocol.records.header import BatchHeader, compute_crc
+from strom.protocol.records.walk import RecordFramingError
+from strom.storage import log_validator as validator
 from strom.storage.config import LONG_MAX, LogConfig
+from strom.storage.log import Log
 from strom.storage.log_results import AppendInfo
+from strom.storage.log_validator import RecordValidationError
 
 pytestmark = pytest.mark.unit
+
+NOW = 1_760_000_000_000
 
 
 # ------------------------------------------------------------- validate_batches_for_append
@@ -229,3 +238,133 @@ def test_append_info_is_immutable() -> None:
     assert (info.first_offset, info.last_offset, info.rolled) == (0, 2, False)
     with pytest.raises(AttributeError):
         info.first_offset = 7  # type: ignore[misc]
+
+
+# --------------------------------------------------- validate_for_append's gated calls
+
+
+def reference_validate_for_append(
+    buf: bytearray, batches: list[tuple[int, BatchHeader]], config: LogConfig, now_ms: int,
+    partition: str,
+) -> bytearray:  # fmt: skip
+    """The client path of :func:`validate_for_append` as it was: ``_check_client_batch`` and
+    ``_stamp_max_timestamp`` called for every batch (they decide themselves)."""
+    if len(batches) != 1:
+        raise InvalidRecordError("more than one batch")
+    for _, h in batches:
+        validator._check_client_batch(h, partition)
+    before, after = config.timestamp_bounds
+    low, high = max(now_ms - before, 0), min(now_ms + after, LONG_MAX)
+    for pos, h in batches:
+        try:
+            summary = validator._walk(buf, pos, h, config)
+        except RecordFramingError as exc:
+            raise RecordValidationError(
+                f"Invalid record in {partition}: {exc.message}", ErrorCode.INVALID_RECORD,
+                [(exc.record_index, exc.message)],
+            ) from None  # fmt: skip
+        if h.attributes & CONTROL_FLAG_MASK:
+            continue
+        suspect = config.compact_enabled and summary.null_keys > 0
+        if not config.log_append_time:
+            tmin = h.base_timestamp + summary.min_timestamp_delta
+            tmax = h.base_timestamp + summary.max_timestamp_delta
+            if not (tmin == tmax == -1) and (tmin < low or tmax > high):
+                suspect = True
+        if suspect:
+            errors = validator._record_errors(buf, pos, config, low, high)
+            if errors:
+                validator._raise(errors, partition)
+        if not config.log_append_time:
+            validator._stamp_max_timestamp(buf, pos, h, summary)
+    return buf
+
+
+@st.composite
+def client_batches(draw: st.DrawFn) -> bytearray:
+    n = draw(st.integers(1, 3))
+    deltas = draw(st.lists(st.sampled_from([0, 1, 5, 300]), min_size=n, max_size=n))
+    payload = b"".join(hostile.record(i, key=b"k", ts_delta=d) for i, d in enumerate(deltas))
+    base = NOW + draw(st.sampled_from([0, -10, 7_200_000]))
+    right = base + max(deltas)
+    max_ts = draw(st.sampled_from([right, right - 1, right + 1, -1, base]))
+    attributes = draw(st.sampled_from([0, 0x08, 0x10, 0x20, 0x30]))  # LogAppendTime, txn, ctl
+    producer_id, sequence = draw(st.sampled_from([(-1, -1), (7, 0), (7, -1), (0, -1), (-1, 3)]))
+    return hostile.forge(payload, n, base_ts=base, max_ts=max_ts, attributes=attributes,
+                         producer_id=producer_id, base_sequence=sequence)  # fmt: skip
+
+
+def _verdict(fn: object, batch: bytearray, config: LogConfig) -> object:
+    buf = bytearray(batch)
+    batches = validate_batches_for_append(buf, max_batch_bytes=None)
+    try:
+        out = fn(buf, batches, config, NOW, "t-0")  # type: ignore[operator]
+    except KafkaError as exc:
+        errors = getattr(exc, "record_errors", None)
+        return (type(exc).__name__, exc.code, exc.message, errors)
+    return bytes(out), [(p, dataclasses.astuple(h)) for p, h in batches]
+
+
+@settings(max_examples=300, deadline=None)
+@given(batch=client_batches(), compact=st.booleans())
+def test_validate_for_append_answers_as_with_every_check_called(
+    batch: bytearray, compact: bool
+) -> None:
+    config = LogConfig(cleanup_policy=("compact",) if compact else ("delete",))
+    got = _verdict(lambda b, h, c, n, p: validator.validate_for_append(b, h, c, n, True, p),
+                   batch, config)  # fmt: skip
+    assert got == _verdict(reference_validate_for_append, batch, config)
+
+
+# ------------------------------------------------------- the high watermark of a lone leader
+
+
+@dataclasses.dataclass
+class _Membership:
+    is_leader: bool
+    isr: list[int]
+    replicas: list[int]
+    leader_epoch: int = 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    leader=st.booleans(),
+    isr=st.sampled_from([[1], [2], [1, 2], [], [1, 2, 3]]),
+    replicas=st.sampled_from([[1], [1, 2], [1, 2, 3], []]),
+    min_isr=st.integers(1, 3),
+    pending=st.sampled_from([None, [1], [1, 2]]),
+    follower_leo=st.sampled_from([None, 0, 1, 3]),
+)
+@example(leader=True, isr=[1], replicas=[1, 2], min_isr=2, pending=None, follower_leo=None)
+@example(leader=True, isr=[1], replicas=[1], min_isr=2, pending=None, follower_leo=None)
+@example(leader=False, isr=[1], replicas=[1], min_isr=1, pending=None, follower_leo=None)
+def test_the_lone_leader_rule_moves_the_high_watermark_as_the_general_rule(
+    tmp_path_factory: pytest.TempPathFactory, leader: bool, isr: list[int], replicas: list[int],
+    min_isr: int, pending: list[int] | None, follower_leo: int | None,
+) -> None:  # fmt: skip
+    lg = Log.open(tmp_path_factory.mktemp("hw") / "t-0", LogConfig(min_insync_replicas=min_isr))
+    b = RecordBatchBuilder()
+    for i in range(3):
+        b.append(b"v", key=b"k", timestamp=NOW + i)
+    lg.append_as_leader(bytearray(b.build()), 0)
+    lg.high_watermark = 1
+    t = ReplicaTracking(1, lg, _Membership(leader, list(isr), list(replicas)))
+    t.pending_isr = pending
+    if follower_leo is not None:
+        t.followers[2] = FollowerState(log_end_offset=follower_leo)
+    # the general rule (as it was before the lone-leader case came first)
+    expected_hw = 1
+    if leader and len(isr) >= min(min_isr, max(len(replicas), 1)):
+        if pending is None and isr == [1]:
+            expected_hw = 3
+        else:
+            hw = 3
+            for r in t.effective_isr():
+                if r != 1:
+                    f = t.followers.get(r)
+                    hw = min(hw, f.log_end_offset if f is not None else -1)
+            expected_hw = max(expected_hw, min(max(hw, 0), 3)) if hw > 1 else 1
+    moved = t.maybe_increment_high_watermark()
+    assert (moved, lg.high_watermark) == (expected_hw != 1, expected_hw)
+    lg.close()

@@ -122,6 +122,7 @@ async def produce(ctx: RequestContext, req: ProduceRequest) -> ProduceResponse |
         for pd in topic.partition_data:
             s = slots[at]
             at += 1
-            partitions.append(_partition_response(pd.index, results[s] if type(s) is int else s))
+            r = results[s] if isinstance(s, int) else s
+            partitions.append(_partition_response(pd.index, r))
         responses.append(PR.TopicProduceResponse(topic.name, partitions))
     return ProduceResponse(responses)  # (positional: responses, then name, partition_responses)

@@ -163,16 +163,15 @@ def _uniform_batch(data: Buffer, start: int, end: int, count: int) -> tuple[int,
     return (tmin, tmax, nulls) if pos == end else None
 
 
-_KEY = "key"
-_KEY_VALUE = (_KEY, "value")
-
-
 def _walk_span(
     data: Buffer, pos: int, end: int, index: int, stop: int
 ) -> tuple[int, int, int, int, int]:
     """The byte loop over records ``index..stop-1`` from ``pos``: ``(start of the last record,
     position after it, min and max timestamp delta, null keys)``. One-byte varints are decoded
-    inline, and two-byte lengths (record, key, value), longer ones by :func:`_raw_varint`."""
+    inline, and two-byte lengths (record, key, value), longer ones by :func:`_raw_varint`.
+    (Written out field by field, without tuples or a loop over key and value: this loop runs
+    for every record of every produced batch; ``tests/unit/test_produce_fast_paths.py`` holds
+    it to a spec walk.)"""
     tmin = _TS_HI
     tmax = -_TS_HI
     nulls = 0
@@ -188,11 +187,13 @@ def _walk_span(
             raw = data[pos]
             if raw < 0x80:
                 pos += 1
-            elif data[pos + 1] < 0x80:
-                raw = (raw & 0x7F) | data[pos + 1] << 7
-                pos += 2
             else:
-                raw, pos = raw_varint(data, pos, int32)
+                b = data[pos + 1]
+                if b < 0x80:
+                    raw = (raw & 0x7F) | b << 7
+                    pos += 2
+                else:
+                    raw, pos = raw_varint(data, pos, int32)
             if raw & 1:
                 raise RecordFramingError(f"record {i} has a negative length", i)
             rend = pos + (raw >> 1)
@@ -201,35 +202,58 @@ def _walk_span(
                     f"record {i} of {raw >> 1} bytes runs past the end of the batch", i
                 )
             # attributes (1 byte, unused), then the timestamp delta (varlong)
-            pos += 1
-            raw, pos = (data[pos], pos + 1) if data[pos] < 0x80 else raw_varint(data, pos, int64)
+            raw = data[pos + 1]
+            if raw < 0x80:
+                pos += 2
+            else:
+                raw, pos = raw_varint(data, pos + 1, int64)
             ts = (raw >> 1) ^ -(raw & 1)
             if ts < tmin:
                 tmin = ts
             if ts > tmax:
                 tmax = ts
             # offset delta: must be i
-            raw, pos = (data[pos], pos + 1) if data[pos] < 0x80 else raw_varint(data, pos, int32)
+            raw = data[pos]
+            if raw < 0x80:
+                pos += 1
+            else:
+                raw, pos = raw_varint(data, pos, int32)
             if raw != i << 1:
                 delta = (raw >> 1) ^ -(raw & 1)
                 raise RecordFramingError(f"record {i} has offset delta {delta}, expected {i}", i)
-            # key, then value: -1 (null) or a non-negative length
-            for field in _KEY_VALUE:
-                raw = data[pos]
-                if raw < 0x80:
-                    pos += 1
-                elif data[pos + 1] < 0x80:
-                    raw = (raw & 0x7F) | data[pos + 1] << 7
+            # key: -1 (null) or a non-negative length
+            raw = data[pos]
+            if raw < 0x80:
+                pos += 1
+            else:
+                b = data[pos + 1]
+                if b < 0x80:
+                    raw = (raw & 0x7F) | b << 7
                     pos += 2
                 else:
                     raw, pos = raw_varint(data, pos, int32)
-                if raw & 1:
-                    if raw != 1:
-                        raise RecordFramingError(f"record {i} has an invalid {field} length", i)
-                    if field is _KEY:
-                        nulls += 1
+            if raw & 1:
+                if raw != 1:
+                    raise RecordFramingError(f"record {i} has an invalid key length", i)
+                nulls += 1
+            else:
+                pos += raw >> 1
+            # value: the same
+            raw = data[pos]
+            if raw < 0x80:
+                pos += 1
+            else:
+                b = data[pos + 1]
+                if b < 0x80:
+                    raw = (raw & 0x7F) | b << 7
+                    pos += 2
                 else:
-                    pos += raw >> 1
+                    raw, pos = raw_varint(data, pos, int32)
+            if raw & 1:
+                if raw != 1:
+                    raise RecordFramingError(f"record {i} has an invalid value length", i)
+            else:
+                pos += raw >> 1
             if pos >= rend:
                 raise RecordFramingError(f"record {i}: key or value runs past the record", i)
             # header count
