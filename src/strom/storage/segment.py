@@ -321,7 +321,7 @@ class LogSegment(SegmentReader):
             self._undo_append(base_pos, first.base_offset)
             raise
         self._size = base_pos + len(data)
-        self._next_offset = last.next_offset
+        self._next_offset = last.base_offset + last.last_offset_delta + 1  # last.next_offset
 
     def _undo_append(self, position: int, first_offset: int) -> None:
         """A write failed part-way (ENOSPC, EIO; of the log or of an index entry): cut the
