@@ -111,7 +111,7 @@ class ReplicaTracking:
             # the leader alone in the ISR (after every append of a single node): below min ISR
             # (len(isr) < min_isr(), i.e. min.insync.replicas > 1 with more than one replica)
             # it stays where it is (KIP-966)
-            if not m.is_leader or (lg.config.min_insync_replicas > 1 and len(m.replicas) > 1):
+            if not m.is_leader or (len(m.replicas) > 1 and lg.config.min_insync_replicas > 1):
                 return False
             return lg.advance_high_watermark_to_end()
         # min_isr(), inlined: this runs after every leader append

@@ -331,7 +331,9 @@ class Log:
         state = self.producer_state
         state.maybe_remove_expired(now)
         end = local.log_end_offset
-        check = state.prepare_leader_append([h for _, h in headers], end, client)
+        check = state.prepare_leader_append(
+            [headers[0][1]] if len(headers) == 1 else [h for _, h in headers], end, client
+        )  # (a produce's one batch without a comprehension's frame)
         if check.duplicate is not None:
             return AppendInfo.of_duplicate(check.duplicate, self._lso, self.config.log_append_time)
         info = self._append(records, assign_offsets(records, headers, end, leader_epoch), now)
