@@ -14,14 +14,22 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import struct
+import uuid
+from pathlib import Path
+from types import SimpleNamespace
 
 import hostile_batches as hostile
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from strom.broker.context import RequestContext
+from strom.broker.handlers.produce import produce
+from strom.broker.partition import Partition
+from strom.broker.replica_manager import ReplicaManager
 from strom.broker.replica_tracking import FollowerState, ReplicaTracking
 from strom.errors import (
     CorruptRecordError,
@@ -31,6 +39,8 @@ from strom.errors import (
     MessageTooLargeError,
     UnsupportedCompressionError,
 )
+from strom.protocol.frames import decode_request, decode_response, encode_request, encode_response
+from strom.protocol.messages.produce import ProduceRequest
 from strom.protocol.records import (
     RecordBatchBuilder,
     iter_batches,
@@ -368,3 +378,88 @@ def test_the_lone_leader_rule_moves_the_high_watermark_as_the_general_rule(
     moved = t.maybe_increment_high_watermark()
     assert (moved, lg.high_watermark) == (expected_hw != 1, expected_hw)
     lg.close()
+
+
+# ------------------------------------------- a hostile 1,000-partition request, end to end
+
+
+class _DenySecret:
+    """An authorizer that refuses every operation on the topic ``secret`` (the handler asks it
+    once per topic, as Kafka's ``authorizedTopics``)."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    def authorize(self, principal: object, host: str, op: object, rtype: object, name: str
+                  ) -> bool:  # fmt: skip
+        self.asked.append(name)
+        return name != "secret"
+
+
+def test_a_1000_partition_request_with_hostile_parts_answers_each_partition_alone(
+    tmp_path: Path,
+) -> None:
+    """Topic ``a``: 996 good partitions, one with a flipped bit in its batch (CORRUPT_MESSAGE),
+    one whose batch holds a record with a broken offset delta (INVALID_RECORD, named in
+    ``record_errors``), one the broker does not host (UNKNOWN_TOPIC_OR_PARTITION); topic
+    ``secret`` (2 partitions, hosted) is refused by the authorizer (TOPIC_AUTHORIZATION_FAILED).
+    Encoded, decoded, handled and answered as the broker does: every partition gets its own
+    answer, the good ones their records (read back byte for byte), the refused ones nothing."""
+    rm = ReplicaManager(1)
+    hosted = [("a", i) for i in range(999)] + [("secret", 0), ("secret", 1)]
+    for topic, index in hosted:
+        lg = Log.open(tmp_path / f"{topic}-{index}", LogConfig())
+        rm.add(Partition(topic, index, uuid.uuid4(), lg, 1, [1], 0))
+    b = RecordBatchBuilder()
+    for i in range(3):
+        b.append(b"r" * 100, key=b"k%d" % i, timestamp=NOW + i)
+    good = b.build()
+    flipped = bytearray(good)
+    flipped[len(flipped) // 2] ^= 0x10
+    broken = hostile.forge(hostile.record(0) + hostile.record(5), 2, base_ts=NOW)
+    records = {("a", 17): bytes(flipped), ("a", 500): bytes(broken)}
+    P = ProduceRequest
+    req = P(acks=1, timeout_ms=1000, topic_data=[
+        P.TopicProduceData(name="a", partition_data=[
+            P.PartitionProduceData(index=i, records=records.get(("a", i), good))
+            for i in [*range(999), 4242]
+        ]),
+        P.TopicProduceData(name="secret", partition_data=[
+            P.PartitionProduceData(index=i, records=good) for i in (0, 1)
+        ]),
+    ])  # fmt: skip
+    frame = b"".join(encode_request(req, 9, 7, "hostile"))[4:]
+    header, decoded = decode_request(frame)
+    authorizer = _DenySecret()
+    services = SimpleNamespace(authorizer=authorizer, replica_manager=rm)
+    ctx = RequestContext(header, services, "peer:1")  # type: ignore[arg-type]
+    resp = asyncio.run(produce(ctx, decoded))  # type: ignore[arg-type]
+    assert resp is not None
+    _, answer = decode_response(b"".join(encode_response(resp, 9, 7))[4:], 0, 9)
+    got = {
+        (t.name, p.index): (p.error_code, p.base_offset, [e.batch_index for e in p.record_errors])
+        for t in answer.responses  # type: ignore[attr-defined]
+        for p in t.partition_responses
+    }
+    assert len(got) == 1002
+    assert sorted(authorizer.asked) == ["a", "secret"]  # once per topic
+    expected = {("a", i): (ErrorCode.NONE, 0, []) for i in range(999)}
+    expected[("a", 17)] = (ErrorCode.CORRUPT_MESSAGE, -1, [])
+    expected[("a", 500)] = (ErrorCode.INVALID_RECORD, -1, [1])
+    expected[("a", 4242)] = (ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, -1, [])
+    expected[("secret", 0)] = expected[("secret", 1)] = (ErrorCode.TOPIC_AUTHORIZATION_FAILED,
+                                                          -1, [])  # fmt: skip
+    assert got == expected
+    for (topic, index), (code, _, _) in expected.items():
+        p = rm.partitions.get((topic, index))
+        if p is None:
+            continue
+        lg = p.log
+        assert (lg.log_end_offset, lg.high_watermark) == ((3, 3) if code == 0 else (0, 0))
+        if code == 0:
+            stored = bytearray(lg.read(0, 1 << 20).records)
+            stored[0:8] = bytes(8)  # the base offset (0 here) and leader epoch (0) as sent
+            stored[12:16] = good[12:16]
+            assert bytes(stored) == good
+            assert validate_batches_for_append(stored, max_batch_bytes=None)
+        lg.close()
