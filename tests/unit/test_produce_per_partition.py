@@ -51,7 +51,9 @@ from strom.protocol.records.header import BatchHeader, compute_crc
 from strom.protocol.records.walk import RecordFramingError
 from strom.storage import log_validator as validator
 from strom.storage.config import LONG_MAX, LogConfig
+from strom.storage.errors import KafkaStorageError
 from strom.storage.log import Log
+from strom.storage.log_dir_failure import LogDirFailureChannel
 from strom.storage.log_results import AppendInfo
 from strom.storage.log_validator import RecordValidationError
 
@@ -463,3 +465,27 @@ def test_a_1000_partition_request_with_hostile_parts_answers_each_partition_alon
             assert bytes(stored) == good
             assert validate_batches_for_append(stored, max_batch_bytes=None)
         lg.close()
+
+
+# ------------------------------------------------------------ the offline check of a write
+
+
+def test_an_append_to_an_offline_log_directory_is_refused_and_writes_nothing(
+    tmp_path: Path,
+) -> None:
+    channel = LogDirFailureChannel()
+    lg = Log.open(tmp_path / "t-0", LogConfig(), log_dir_failure=channel)
+    other = Log.open(tmp_path / "elsewhere" / "u-0", LogConfig(), log_dir_failure=channel)
+    b = RecordBatchBuilder()
+    b.append(b"v", key=b"k", timestamp=NOW)
+    data = b.build()
+    lg.append_as_leader(bytearray(data), 0)
+    channel.mark_offline(tmp_path / "elsewhere", "test: the other directory failed")
+    lg.append_as_leader(bytearray(data), 0)  # its own directory is still online
+    channel.mark_offline(tmp_path, "test: a failed write")
+    with pytest.raises(KafkaStorageError, match="appending to t-0 refused"):
+        lg.append_as_leader(bytearray(data), 0)
+    assert lg.log_end_offset == 2 and lg.active_segment.size == 2 * len(data)
+    with pytest.raises(KafkaStorageError):
+        other.append_as_leader(bytearray(data), 0)
+    assert other.log_end_offset == 0
