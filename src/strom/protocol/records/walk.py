@@ -254,17 +254,20 @@ def _walk_span(
                     raise RecordFramingError(f"record {i} has an invalid value length", i)
             else:
                 pos += raw >> 1
-            if pos >= rend:
-                raise RecordFramingError(f"record {i}: key or value runs past the record", i)
-            # header count
-            if data[pos]:
-                pos = _walk_headers(data, pos, rend, i)
+            # header count: no headers (a zero byte ending the record: most records), or some
+            if pos + 1 == rend and not data[pos]:
+                pos = rend
             else:
-                pos += 1
-            if pos != rend:
-                raise RecordFramingError(
-                    f"record {i}: its fields do not fill its declared length", i
-                )
+                if pos >= rend:
+                    raise RecordFramingError(f"record {i}: key or value runs past the record", i)
+                if data[pos]:
+                    pos = _walk_headers(data, pos, rend, i)
+                else:
+                    pos += 1
+                if pos != rend:
+                    raise RecordFramingError(
+                        f"record {i}: its fields do not fill its declared length", i
+                    )
             i += 1
     except (IndexError, ValueError) as exc:
         raise RecordFramingError(f"record {i} is malformed: {exc}", i) from None
