@@ -32,6 +32,7 @@ from __future__ import annotations
 import sys
 from array import array
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from strom.errors import InvalidRecordError
 
@@ -343,8 +344,7 @@ _BIG_ENDIAN = sys.byteorder == "big"
 _SINGLE = [bytes((b,)) for b in range(256)]
 
 
-@dataclass(frozen=True, slots=True)
-class _Shape:
+class _Shape(NamedTuple):  # (a tuple: a frozen dataclass sets each field by object.__setattr__)
     constants: tuple[tuple[int, bytes], ...]  # (offset in the record, the byte it must hold)
     ts_at: int  # offset of the timestamp delta varint
     ts_width: int
