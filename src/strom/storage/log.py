@@ -337,7 +337,7 @@ class Log:
         if check.duplicate is not None:
             return AppendInfo.of_duplicate(check.duplicate, self._lso, self.config.log_append_time)
         info = self._append(records, assign_offsets(records, headers, end, leader_epoch), now)
-        state.commit(check, info.last_offset + 1)  # the log end offset now
+        state.commit(check, local.log_end_offset)
         return info
 
     @on_io_error("appending to")
