@@ -64,7 +64,7 @@ _VERIFY_ERRORS = {
 }
 
 
-@dataclass
+@dataclass(slots=True)
 class AppendResult:
     error: ErrorCode
     base_offset: int = -1

@@ -107,13 +107,18 @@ class ReplicaTracking:
         m = self.membership
         isr = m.isr
         lg = self.log
+        if len(isr) == 1 and isr[0] == self.broker_id and self.pending_isr is None:
+            # the leader alone in the ISR (after every append of a single node): below min ISR
+            # (len(isr) < min_isr(), i.e. min.insync.replicas > 1 with more than one replica)
+            # it stays where it is (KIP-966)
+            if not m.is_leader or (len(m.replicas) > 1 and lg.config.min_insync_replicas > 1):
+                return False
+            return lg.advance_high_watermark_to_end()
         # min_isr(), inlined: this runs after every leader append
         if not m.is_leader or len(isr) < min(
             lg.config.min_insync_replicas, max(len(m.replicas), 1)
         ):
             return False
-        if self.pending_isr is None and len(isr) == 1 and isr[0] == self.broker_id:
-            return lg.advance_high_watermark_to_end()  # the leader alone in the ISR
         hw = lg.log_end_offset
         for b in self.effective_isr():
             if b == self.broker_id:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from strom.errors import ErrorCode, KafkaError
@@ -26,6 +26,8 @@ LONG_MAX = 2**63 - 1
 LONG_MIN = -(2**63)
 INT_MAX = 2**31 - 1
 INT_MIN = -(2**31)
+
+_DEFAULT_TIMESTAMP_AFTER_MAX_MS = 3600000
 
 ConfigType = Literal["int", "long", "double", "string", "boolean", "list"]
 ConfigValue = int | float | str | bool | tuple[str, ...]
@@ -236,7 +238,7 @@ class LogConfig:
     max_message_bytes: int = 1048588
     message_timestamp_type: str = "CreateTime"
     message_timestamp_before_max_ms: int = LONG_MAX
-    message_timestamp_after_max_ms: int = 3600000
+    message_timestamp_after_max_ms: int = _DEFAULT_TIMESTAMP_AFTER_MAX_MS
     message_timestamp_difference_max_ms: int = LONG_MAX
     message_format_version: str = "3.0-IV1"
     cleanup_policy: tuple[str, ...] = ("delete",)
@@ -249,21 +251,33 @@ class LogConfig:
     min_compaction_lag_ms: int = 0
     max_compaction_lag_ms: int = LONG_MAX
 
+    # derived once, read on every append (fields rather than properties: a property call per
+    # read, several per produced partition); not init arguments, not compared, not rendered
+    compact_enabled: bool = field(init=False, repr=False, compare=False)
+    log_append_time: bool = field(init=False, repr=False, compare=False)
+    timestamp_bounds: tuple[int, int] = field(init=False, repr=False, compare=False)
+    """``(before_max_ms, after_max_ms)``, honouring the deprecated
+    ``message.timestamp.difference.max.ms`` where a KIP-937 key keeps its default (Kafka's
+    LogConfig does the same)."""
+
     def __post_init__(self) -> None:
         for d in _DEFS:
             d.validate(getattr(self, d.attr))
+        derive = object.__setattr__  # (frozen)
+        derive(self, "compact_enabled", "compact" in self.cleanup_policy)
+        derive(self, "log_append_time", self.message_timestamp_type == "LogAppendTime")
+        before, after = self.message_timestamp_before_max_ms, self.message_timestamp_after_max_ms
+        legacy = self.message_timestamp_difference_max_ms
+        if legacy != LONG_MAX:
+            if before == LONG_MAX:
+                before = legacy
+            if after == _DEFAULT_TIMESTAMP_AFTER_MAX_MS:
+                after = legacy
+        derive(self, "timestamp_bounds", (before, after))
 
     @property
     def delete_enabled(self) -> bool:
         return "delete" in self.cleanup_policy
-
-    @property
-    def compact_enabled(self) -> bool:
-        return "compact" in self.cleanup_policy
-
-    @property
-    def log_append_time(self) -> bool:
-        return self.message_timestamp_type == "LogAppendTime"
 
     @classmethod
     def from_properties(

@@ -113,7 +113,8 @@ class LocalLog:
         caller read it for this append (default: read here). The hot path: the caller turns an
         OSError into KafkaStorageError (the partition log's append methods do), the roll does
         it itself."""
-        first, last = headers[0][1], headers[-1][1]
+        last = headers[-1][1]
+        last_offset = last.base_offset + last.last_offset_delta  # last.last_offset
         segment = self.segments.active
         config = self.config
         rolled = segment.should_roll(  # (positional: once per append)
@@ -121,13 +122,13 @@ class LocalLog:
             config.segment_ms,
             len(buf),
             max_ts,
-            last.base_offset + last.last_offset_delta,  # last.last_offset
+            last_offset,
             self.clock_ms() if now_ms is None else now_ms,
         )
         if rolled:
-            segment = self.roll(first.base_offset)
+            segment = self.roll(headers[0][1].base_offset)
         segment.append(buf, headers)
-        self._leo = last.base_offset + last.last_offset_delta + 1  # last.next_offset
+        self._leo = last_offset + 1  # last.next_offset
         return rolled
 
     @on_io_error("rolling a segment of")

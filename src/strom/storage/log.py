@@ -322,13 +322,18 @@ class Log:
         The parameters after ``leader_epoch`` may be passed positionally: the partition does,
         once per produced partition (keywords through the I/O-error wrapper cost a dict).
         """
-        headers = self._batches(records, True, batches)
+        local = self.local
+        if batches is not None and not local.closed and len(records) <= local.config.segment_bytes:
+            headers = batches  # (_batches' checks passed, without its frame: per partition)
+        else:
+            headers = self._batches(records, True, batches)  # raises what they refuse
         now = self.clock_ms() if now_ms is None else now_ms
         state = self.producer_state
         state.maybe_remove_expired(now)
-        local = self.local
         end = local.log_end_offset
-        check = state.prepare_leader_append([h for _, h in headers], end, client)
+        check = state.prepare_leader_append(
+            [headers[0][1]] if len(headers) == 1 else [h for _, h in headers], end, client
+        )  # (a produce's one batch without a comprehension's frame)
         if check.duplicate is not None:
             return AppendInfo.of_duplicate(check.duplicate, self._lso, self.config.log_append_time)
         info = self._append(records, assign_offsets(records, headers, end, leader_epoch), now)
@@ -370,7 +375,12 @@ class Log:
     def _append(self, buf: Buffer, headers: Batches, now_ms: int | None = None) -> AppendInfo:
         if not headers:
             return AppendInfo(-1, -1, -1, -1, -1, self._lso, 0, 0, 0)
-        max_ts = max_timestamp(headers)
+        if len(headers) == 1:  # a produce: max_timestamp(headers) without its frame
+            h = headers[0][1]
+            ts = h.max_timestamp
+            max_ts = (ts, h.base_offset + h.last_offset_delta) if ts > -1 else (-1, h.base_offset)
+        else:
+            max_ts = max_timestamp(headers)
         rolled = self.local.append(buf, headers, max_ts[0], now_ms)
         for _, hdr in headers:
             epoch = hdr.partition_leader_epoch

@@ -15,14 +15,11 @@ refused whole (no batch of it is appended).
 
 from __future__ import annotations
 
+import struct
+
 from strom.errors import CorruptRecordError, MessageTooLargeError
-from strom.protocol.records import (
-    BatchHeader,
-    iter_batches,
-    stamp_base_offset,
-    stamp_partition_leader_epoch,
-    verify_crc,
-)
+from strom.protocol.records import BatchHeader, iter_batches, verify_crc
+from strom.protocol.records.constants import PARTITION_LEADER_EPOCH_OFFSET
 from strom.storage.config import LogConfig
 from strom.storage.errors import RecordBatchTooLargeError
 from strom.storage.log_results import AppendInfo
@@ -42,6 +39,8 @@ Batches = list[tuple[int, BatchHeader]]
 """The batches of a buffer: (position in the buffer, header)."""
 
 _TIMESTAMP_TYPE_BIT = 0x08
+_BASE_OFFSET = struct.Struct(">q")  # at the batch's start
+_LEADER_EPOCH = struct.Struct(">i")  # at PARTITION_LEADER_EPOCH_OFFSET
 
 
 def check_batches(buf: Buffer, config: LogConfig, *, leader: bool, partition: str) -> Batches:
@@ -79,8 +78,9 @@ def assign_offsets(
     append's own, parsed from its buffer, as :func:`check_batches` and the leader's
     validation make them)."""
     for pos, hdr in headers:
-        stamp_base_offset(records, pos, next_offset)
-        stamp_partition_leader_epoch(records, pos, leader_epoch)
+        # stamp_base_offset and stamp_partition_leader_epoch, without their frames
+        _BASE_OFFSET.pack_into(records, pos, next_offset)
+        _LEADER_EPOCH.pack_into(records, pos + PARTITION_LEADER_EPOCH_OFFSET, leader_epoch)
         hdr.base_offset = next_offset
         hdr.partition_leader_epoch = leader_epoch
         next_offset += hdr.last_offset_delta + 1

@@ -128,7 +128,9 @@ def on_io_error(
     def decorate(fn: Callable[Concatenate[S, P], R]) -> Callable[Concatenate[S, P], R]:
         @functools.wraps(fn)
         def wrapper(self: S, /, *args: P.args, **kwargs: P.kwargs) -> R:
-            self.log_dir_failure.check_online_of(self, what)
+            channel = self.log_dir_failure
+            if channel._offline:  # check_online_of's own test first: a frame saved per write
+                channel.check_online_of(self, what)
             try:
                 return fn(self, *args, **kwargs)
             except OSError as exc:

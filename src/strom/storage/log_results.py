@@ -8,16 +8,20 @@ immutable values, safe anywhere.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from strom.storage.producer_state import BatchMetadata
 
 
-@dataclass(frozen=True, slots=True)
-class AppendInfo:
+class AppendInfo(NamedTuple):
     """What an append did (offsets are those assigned; -1 for an empty append).
 
     ``duplicate`` is True when the batches repeat one an idempotent producer already wrote: then
     nothing was appended and the offsets (and ``max_timestamp``) are the original batch's.
+
+    A named tuple, immutable as the frozen dataclass it was, built once per produced partition:
+    a frozen dataclass's ``__init__`` sets each of its 11 fields through ``object.__setattr__``
+    (~3k instructions per append under callgrind), a tuple is built in one C call.
     """
 
     first_offset: int

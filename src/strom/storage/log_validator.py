@@ -56,7 +56,7 @@ _U32 = struct.Struct(">I")
 _MAX_TIMESTAMP_AT = 35
 _CRC_AT = 17
 _NO_TIMESTAMP = -1
-_DEFAULTS = LogConfig()
+_CLIENT_REFUSED_BITS = CONTROL_FLAG_MASK | TIMESTAMP_TYPE_MASK
 
 RecordError = tuple[int, str]
 """KIP-467: (index of the record within its batch, why it was rejected)."""
@@ -78,15 +78,8 @@ def max_decompressed_bytes(config: LogConfig) -> int:
 def timestamp_bounds(config: LogConfig) -> tuple[int, int]:
     """``(before_max_ms, after_max_ms)``, honouring the deprecated
     ``message.timestamp.difference.max.ms`` where a KIP-937 key keeps its default (Kafka's
-    LogConfig does the same)."""
-    before, after = config.message_timestamp_before_max_ms, config.message_timestamp_after_max_ms
-    legacy = config.message_timestamp_difference_max_ms
-    if legacy != LONG_MAX:
-        if before == LONG_MAX:
-            before = legacy
-        if after == _DEFAULTS.message_timestamp_after_max_ms:
-            after = legacy
-    return before, after
+    LogConfig does the same; derived once per config: :attr:`LogConfig.timestamp_bounds`)."""
+    return config.timestamp_bounds
 
 
 def validate_for_append(
@@ -110,12 +103,15 @@ def validate_for_append(
                 "a produce request must hold exactly one batch per partition"
             )
         for _, h in batches:
-            _check_client_batch(h, partition)
+            # (called only when a rule may be broken: control or LogAppendTime bits set, or a
+            # producer id without a sequence)
+            if h.attributes & _CLIENT_REFUSED_BITS or (h.producer_id >= 0 > h.base_sequence):
+                _check_client_batch(h, partition)
     log_append_time = config.log_append_time
     compact = config.compact_enabled
-    before, after = timestamp_bounds(config)
-    low, high = _timestamp_range(now_ms, before, after)
-    low = max(low, 0)
+    before, after = config.timestamp_bounds
+    low = now_ms - before if now_ms - before > 0 else 0  # (records' timestamps: [low, high])
+    high = now_ms + after if now_ms + after < LONG_MAX else LONG_MAX
     for pos, h in batches:
         try:
             summary = (
@@ -149,7 +145,9 @@ def validate_for_append(
             errors = _record_errors(buf, pos, config, low, high)
             if errors:  # a suspect batch may be clean (a record without timestamp: -1)
                 _raise(errors, partition)
-        if not log_append_time:
+        if not log_append_time and h.max_timestamp != max(
+            h.base_timestamp + summary.max_timestamp_delta, _NO_TIMESTAMP
+        ):  # (the producer's max timestamp is right: most batches)
             _stamp_max_timestamp(buf, pos, h, summary)
     out = buf if config.compression_type == "producer" else _maybe_recompress(buf, batches, config)
     if log_append_time:
@@ -217,10 +215,6 @@ def _record_errors(
                 )
             )
     return found
-
-
-def _timestamp_range(now_ms: int, before: int, after: int) -> tuple[int, int]:
-    return now_ms - before, min(now_ms + after, LONG_MAX)
 
 
 def _raise(errors: list[tuple[ErrorCode, RecordError]], partition: str) -> None:

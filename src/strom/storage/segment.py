@@ -312,8 +312,9 @@ class LogSegment(SegmentReader):
                 self._rolling_ts = first.max_timestamp
             interval = self.index_interval_bytes
             for rel_pos, hdr in headers:
-                if hdr.max_timestamp > self._max_ts:
-                    self._max_ts, self._offset_of_max_ts = hdr.max_timestamp, hdr.last_offset
+                if hdr.max_timestamp > self._max_ts:  # (hdr.last_offset, without its property)
+                    self._max_ts = hdr.max_timestamp
+                    self._offset_of_max_ts = hdr.base_offset + hdr.last_offset_delta
                 if self._bytes_since_last_index_entry > interval:
                     self._maybe_index(hdr, base_pos + rel_pos)
                 self._bytes_since_last_index_entry += hdr.batch_length + LOG_OVERHEAD
@@ -321,7 +322,7 @@ class LogSegment(SegmentReader):
             self._undo_append(base_pos, first.base_offset)
             raise
         self._size = base_pos + len(data)
-        self._next_offset = last.next_offset
+        self._next_offset = last.base_offset + last.last_offset_delta + 1  # last.next_offset
 
     def _undo_append(self, position: int, first_offset: int) -> None:
         """A write failed part-way (ENOSPC, EIO; of the log or of an index entry): cut the

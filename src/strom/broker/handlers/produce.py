@@ -114,13 +114,15 @@ async def produce(ctx: RequestContext, req: ProduceRequest) -> ProduceResponse |
         await rm.wait_for_acks(entries, results, max(req.timeout_ms, 0) / 1000)
     if acks == 0:
         return None
-    answers = iter(results[s] if isinstance(s, int) else s for s in slots)
-    return ProduceResponse(  # (positional: responses, then name, partition_responses)
-        [
-            PR.TopicProduceResponse(
-                topic.name,
-                [_partition_response(pd.index, next(answers)) for pd in topic.partition_data],
-            )
-            for topic in req.topic_data
-        ]
-    )
+    # each slot's answer in request order (a loop, not a generator resumed per partition)
+    responses = []
+    at = 0
+    for topic in req.topic_data:
+        partitions = []
+        for pd in topic.partition_data:
+            s = slots[at]
+            at += 1
+            r = results[s] if isinstance(s, int) else s
+            partitions.append(_partition_response(pd.index, r))
+        responses.append(PR.TopicProduceResponse(topic.name, partitions))
+    return ProduceResponse(responses)  # (positional: responses, then name, partition_responses)

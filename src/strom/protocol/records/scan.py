@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from crc32c import crc32c
+
 from strom.errors import (
     CorruptRecordError,
     InvalidRecordError,
@@ -24,6 +26,7 @@ from strom.errors import (
     UnsupportedCompressionError,
 )
 from strom.protocol.records.constants import (
+    ATTRIBUTES_OFFSET,
     COMPRESSION_CODEC_MASK,
     LOG_OVERHEAD,
     CompressionType,
@@ -96,15 +99,23 @@ def validate_batches_for_append(
     batches; idempotent batches need a sequence) are left to the caller.
     """
     batches: list[tuple[int, BatchHeader]] = []
-    for pos, header in iter_batches(buf, strict=True):
-        size = header.size_in_bytes
+    total = len(buf)
+    pos = 0
+    # iter_batches(buf, strict=True), without a generator: once per produced partition
+    while pos < total:
+        header = parse_batch_header(buf, pos)
+        size = header.batch_length + LOG_OVERHEAD
+        if pos + size > total:
+            raise CorruptRecordError(
+                f"record batch at position {pos} claims {size} bytes, only {total - pos} available"
+            )
         if max_batch_bytes is not None and size > max_batch_bytes:
             raise MessageTooLargeError(
                 f"record batch at position {pos} is {size} bytes, "
                 f"above the limit of {max_batch_bytes}"
             )
         stored = header.crc
-        computed = compute_crc(buf, pos, pos + size)
+        computed = crc32c(memoryview(buf)[pos + ATTRIBUTES_OFFSET : pos + size])  # compute_crc
         if computed != stored:
             raise CorruptRecordError(
                 f"record batch at position {pos} is corrupt "
@@ -126,6 +137,7 @@ def validate_batches_for_append(
                 f"count (last_offset_delta {header.last_offset_delta}, records_count {count})"
             )
         batches.append((pos, header))
+        pos += size
     if not batches:
         raise InvalidRecordError("record set contains no record batch")
     return batches
