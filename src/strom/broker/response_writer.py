@@ -18,19 +18,12 @@ Invariants:
   connection accepted (ADR 0027).
 - A file truncated under a response raises :class:`ShortReadError`: never fewer bytes than the
   frame's size promised.
-- A response with file ranges sent by ``sendfile`` is corked (``TCP_CORK``) from before its head
-  to after its last part, and uncorked then (also when the send fails), so the head and the
-  records leave as full segments in one push: a follower is woken once per fetch response, not
-  once for the head and again for the records. The cork is set and cleared only while the
-  descriptor is this connection's (as ``sendfile``); it never delays a byte past the end of the
-  response: the uncork pushes the rest at once.
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
-import socket
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -61,8 +54,6 @@ class ResponseWriter:
         self.peer = peer
         self.waits_on_peer = waits_on_peer
         self.sendfile_fd = _plaintext_socket_fd(transport)  # None: TLS, no socket, or lost
-        # the socket, to cork it around a response's head and file data (plaintext only)
-        self._sock = transport.get_extra_info("socket") if self.sendfile_fd is not None else None
         self.paused = False
         self.lost = False
         self._waiter: asyncio.Future[None] | None = None
@@ -118,46 +109,23 @@ class ResponseWriter:
                 await self.drain()
             return
         pending: list[Buffer] = []
-        corked = False
-        try:
-            for part in buffers:
-                if not isinstance(part, FileRecords):
-                    pending.append(part)
-                    continue
-                if self.sendfile_fd is not None and part.as_stored:
-                    if not corked:
-                        corked = self._cork(True)
-                    if pending:
-                        transport.writelines(pending)
-                        pending = []
-                    await self._send_file(part)
-                    continue
-                if pending:
-                    transport.writelines(pending)
-                    pending = []
-                for chunk in part.chunks():
-                    await self.drain()
-                    transport.write(chunk)
+        for part in buffers:
+            if not isinstance(part, FileRecords):
+                pending.append(part)
+                continue
             if pending:
                 transport.writelines(pending)
-        finally:
-            if corked:
-                self._cork(False)
+                pending = []
+            if self.sendfile_fd is not None and part.as_stored:
+                await self._send_file(part)
+                continue
+            for chunk in part.chunks():
+                await self.drain()
+                transport.write(chunk)
+        if pending:
+            transport.writelines(pending)
         if self.paused:
             await self.drain()
-
-    def _cork(self, on: bool) -> bool:
-        """``TCP_CORK`` on (a response's head and its file data leave as full segments, one push)
-        or off (what is left goes now); False when the socket is gone (lost or closing: its
-        descriptor may be another connection's) or refuses."""
-        sock = self._sock
-        if sock is None or self.sendfile_fd is None or self.transport.is_closing():
-            return False
-        try:
-            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_CORK, 1 if on else 0)
-        except OSError:
-            return False
-        return True
 
     async def _send_file(self, part: FileRecords) -> None:
         """``part``'s file ranges with ``sendfile`` while the transport holds nothing (what it
