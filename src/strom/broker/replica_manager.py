@@ -382,17 +382,18 @@ class ReplicaManager:
             watched.setdefault(tp, []).append(i)
         read = FetchRead(self.partitions, self.read_partition, params, partitions, out)
         read.read([i for idx in watched.values() for i in idx])
-        if not read.satisfied() and watched and params.max_wait_ms > 0:
-            loop = asyncio.get_running_loop()
+        loop = asyncio.get_running_loop()
+        if not read.satisfied(loop.time()) and watched and params.max_wait_ms > 0:
             deadline = loop.time() + params.max_wait_ms / 1000
             op = self.delayed_fetch.watch(watched)
             try:
                 while (remaining := deadline - loop.time()) > 0:
-                    changed = await self.delayed_fetch.wait(op, remaining)
-                    if not changed:
+                    changed = await self.delayed_fetch.wait(op, read.wait_s(remaining, loop.time()))
+                    if changed:
+                        read.read([i for tp in changed for i in watched.get(tp, ())])
+                    elif read.news_since is None:
                         break  # max_wait_ms passed: nothing changed since the last read
-                    read.read([i for tp in changed for i in watched.get(tp, ())])
-                    if read.satisfied():
+                    if read.satisfied(loop.time()):
                         break
             finally:
                 self.delayed_fetch.unwatch(op)
