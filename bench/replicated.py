@@ -23,7 +23,10 @@ broker`` processes on 127.0.0.1, the code of this tree), creates a topic with re
 Each bulk run also prints the CPU seconds each broker spent on it (user+system, from /proc),
 and per record in microseconds: on acks=all RF=3 the partition leader and each follower apart,
 so the replicated path's cost is split leader vs followers (the three brokers share the
-machine's cores: what the followers spend per record counts as much as the leader's).
+machine's cores: what the followers spend per record counts as much as the leader's); the
+"bulk CPU split" lines add each broker's user and system time, its read and write system calls
+(/proc/PID/io: a ``sendfile`` counts as both) and its context switches, which count the round
+trips (ADR 0037).
 
 ``--in-process CYCLES`` measures the leader's data path alone instead (no sockets, process
 CPU time per acks=all append, with and without answering followers on high-watermark news).
