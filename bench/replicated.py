@@ -23,7 +23,10 @@ broker`` processes on 127.0.0.1, the code of this tree), creates a topic with re
 Each bulk run also prints the CPU seconds each broker spent on it (user+system, from /proc),
 and per record in microseconds: on acks=all RF=3 the partition leader and each follower apart,
 so the replicated path's cost is split leader vs followers (the three brokers share the
-machine's cores: what the followers spend per record counts as much as the leader's).
+machine's cores: what the followers spend per record counts as much as the leader's); the
+"bulk CPU split" lines add each broker's user and system time, its read and write system calls
+(/proc/PID/io: a ``sendfile`` counts as both) and its context switches, which count the round
+trips (ADR 0037).
 
 ``--in-process CYCLES`` measures the leader's data path alone instead (no sockets, process
 CPU time per acks=all append, with and without answering followers on high-watermark news).
@@ -40,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import shutil
 import statistics
 import subprocess
@@ -226,11 +230,61 @@ def replicated_bulk(
         ]
         time.sleep(1.0)  # py-spy attaches
     cpu0 = {i: cpu_seconds(pid) for i, pid in pids.items()}
+    split0 = {i: proc_split(pid) for i, pid in pids.items()}
     rate = bulk(cluster.bootstrap, "all", records)
     cpu = {roles[i]: cpu_seconds(pid) - cpu0[i] for i, pid in pids.items()}
+    split = {roles[i]: proc_split(pid) - split0[i] for i, pid in pids.items()}
     for spy in spies:
         stop_py_spy(spy)
+    print_split(dict(sorted(split.items())), records)
     return rate, dict(sorted(cpu.items()))
+
+
+@dataclass(frozen=True)
+class ProcSplit:
+    """A process's CPU split user/system and its read/write system calls (/proc, Linux)."""
+
+    user: float
+    system: float
+    syscr: int
+    syscw: int
+    switches: int  # context switches, voluntary (waits) and not (preempted)
+
+    def __sub__(self, other: ProcSplit) -> ProcSplit:
+        return ProcSplit(
+            self.user - other.user, self.system - other.system,
+            self.syscr - other.syscr, self.syscw - other.syscw, self.switches - other.switches,
+        )  # fmt: skip
+
+
+def proc_split(pid: int) -> ProcSplit:
+    """User and system CPU seconds, read and write system calls of a live process (``syscr`` /
+    ``syscw`` of /proc/PID/io count read/recv and write/send/sendfile calls), context switches
+    (/proc/PID/status); zeros elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        io = dict(line.split(": ") for line in Path(f"/proc/{pid}/io").read_text().splitlines())
+        status = Path(f"/proc/{pid}/status").read_text().splitlines()
+    except OSError:
+        return ProcSplit(0.0, 0.0, 0, 0, 0)
+    switches = sum(int(line.split()[1]) for line in status if "ctxt_switches" in line)
+    tck = os.sysconf("SC_CLK_TCK")
+    return ProcSplit(
+        int(fields[11]) / tck,
+        int(fields[12]) / tck,
+        int(io["syscr"]),
+        int(io["syscw"]),
+        switches,
+    )
+
+
+def print_split(split: dict[str, ProcSplit], records: int) -> None:
+    parts = [
+        f"{role} user {s.user:.2f} s sys {s.system:.2f} s, "
+        f"{s.syscr:,} reads {s.syscw:,} writes {s.switches:,} switches"
+        for role, s in split.items()
+    ]
+    print(f"  bulk CPU split: {'; '.join(parts)}")
 
 
 def print_cpu(cpu: dict[str, float], records: int) -> None:
@@ -338,8 +392,10 @@ def main() -> int:
                 ratios = []
                 for i in range(args.bulk_repeat):
                     cpu0 = cpu_seconds(single[0])
+                    split0 = proc_split(single[0])
                     one_broker = bulk(one_bootstrap, "1", args.records)
                     one_cpu = cpu_seconds(single[0]) - cpu0
+                    print_split({"one broker": proc_split(single[0]) - split0}, args.records)
                     replicated, cpu = replicated_bulk(
                         cluster, args.records, args.profile_bulk if i == 0 else None,
                         args.py_spy, args.profile_format,

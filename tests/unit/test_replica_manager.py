@@ -3,8 +3,9 @@
 - acks=all is answered only once every ISR member's fetch has reached the records (the follower
   fetch moves the high watermark, the replica manager completes the produce), refused with
   NOT_ENOUGH_REPLICAS below ``min.insync.replicas``, failed when leadership moves;
-- a parked follower fetch is answered as soon as records are appended, and as soon as the high
-  watermark moves past the one it was last sent (the follower learns it in one round trip);
+- a parked follower fetch is answered as soon as records are appended, and once the high
+  watermark moved past the one it was last sent: with the next records if they come within
+  ``HIGH_WATERMARK_NEWS_LINGER_S``, else alone when that linger ends (ADR 0037);
 - a woken fetch re-reads only the partitions that changed;
 - an unproven follower fetch moves nothing; a caught-up follower is offered to ISR expansion.
 """
@@ -18,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from strom.broker import fetch_read
 from strom.broker.partition import Partition
 from strom.broker.replica_manager import (
     AppendResult,
@@ -147,7 +149,9 @@ def test_a_parked_follower_fetch_is_answered_when_records_arrive(tmp_path: Path)
     asyncio.run(body())
 
 
-def test_a_parked_follower_fetch_learns_a_new_high_watermark_at_once(tmp_path: Path) -> None:
+def test_a_parked_follower_fetch_learns_a_new_high_watermark_after_the_linger(
+    tmp_path: Path,
+) -> None:
     rm, _ = _manager(tmp_path)
     p = rm.partitions[(T, 0)]
 
@@ -163,9 +167,69 @@ def test_a_parked_follower_fetch_learns_a_new_high_watermark_at_once(tmp_path: P
         assert not parked.done()
         [d3] = await asyncio.wait_for(_fetch(rm, _follower(3, wait_ms=10_000), _spec(2)), 2)
         assert p.log.high_watermark == 2
-        assert d3.high_watermark == 2  # its own fetch moved it: answered with it at once
+        assert d3.high_watermark == 2  # its own fetch moved it: answered with it after the linger
         [d] = await asyncio.wait_for(parked, 2)
         assert d.size == 0 and d.high_watermark == 2  # no records, the new high watermark
+
+    asyncio.run(body())
+
+
+async def _caught_up_followers_after_records(
+    rm: ReplicaManager,
+) -> tuple[asyncio.Future[list[FetchPartitionData]], asyncio.Future[list[FetchPartitionData]]]:
+    """Both followers got records 0-1; follower 2 parks at 2 (the high watermark still 0), then
+    follower 3's fetch at 2 moves the high watermark to 2 and parks too: both hold news."""
+    [r] = await rm.append_records([((T, 0), _batch(2))], 1, 5)
+    assert r.error == E.NONE
+    for replica in (2, 3):
+        await _fetch(rm, _follower(replica), _spec(0))
+    parked2 = asyncio.ensure_future(_fetch(rm, _follower(2, wait_ms=10_000), _spec(2)))
+    await asyncio.sleep(0.05)
+    parked3 = asyncio.ensure_future(_fetch(rm, _follower(3, wait_ms=10_000), _spec(2)))
+    await asyncio.sleep(0.05)
+    assert rm.partitions[(T, 0)].log.high_watermark == 2
+    return parked2, parked3
+
+
+def test_high_watermark_news_waits_for_records_within_the_linger(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Within the linger, followers whose only news is the high watermark stay parked; the next
+    records answer them, carrying the high watermark: one response each, not two (without the
+    linger both are answered at once, empty)."""
+    monkeypatch.setattr(fetch_read, "HIGH_WATERMARK_NEWS_LINGER_S", 30.0)
+    rm, _ = _manager(tmp_path)
+
+    async def body() -> None:
+        parked2, parked3 = await _caught_up_followers_after_records(rm)
+        await asyncio.sleep(0.2)
+        assert not parked2.done() and not parked3.done()
+        [r] = await rm.append_records([((T, 0), _batch())], 1, 5)
+        assert r.error == E.NONE
+        for parked in (parked2, parked3):
+            [d] = await asyncio.wait_for(parked, 2)  # well before the 10 s max wait
+            assert d.size > 0 and d.high_watermark == 2
+
+    asyncio.run(body())
+
+
+def test_high_watermark_news_alone_is_answered_when_the_linger_ends(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No records come: each parked follower is answered with the new high watermark alone once
+    its news is the linger old, not before, and well before ``max_wait_ms``."""
+    linger = 0.3
+    monkeypatch.setattr(fetch_read, "HIGH_WATERMARK_NEWS_LINGER_S", linger)
+    rm, _ = _manager(tmp_path)
+
+    async def body() -> None:
+        t0 = time.monotonic()
+        parked2, parked3 = await _caught_up_followers_after_records(rm)
+        [d3] = await asyncio.wait_for(parked3, 5)
+        [d2] = await asyncio.wait_for(parked2, 5)
+        assert time.monotonic() - t0 >= linger  # not at once
+        for d in (d2, d3):
+            assert d.size == 0 and d.high_watermark == 2
 
     asyncio.run(body())
 

@@ -44,6 +44,10 @@ __all__ = [
 TopicPartition = tuple[str, int]
 EMPTY = b""
 
+HIGH_WATERMARK_NEWS_LINGER_S = 0.02
+"""How long a parked follower fetch whose only news is a high watermark it was not told waits
+for records before it is answered with the high watermark alone (records carry it)."""
+
 
 class ReadReplicaSelector(Protocol):
     """KIP-392: a follower in the consumer's rack to read from (-1: the leader serves)."""
@@ -183,7 +187,10 @@ class FetchRead:
     """The results of one fetch as it is read and re-read: the byte total and the test for
     "answer now"."""
 
-    __slots__ = ("errored", "out", "params", "partitions", "read_one", "specs", "total")
+    __slots__ = (
+        "errored", "linger_s", "news_since", "out", "params", "partitions", "read_one", "specs",
+        "total",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -192,7 +199,9 @@ class FetchRead:
         params: FetchParams,
         specs: Sequence[FetchPartitionSpec],
         out: list[FetchPartitionData],
+        linger_s: float | None = None,
     ) -> None:
+        """``linger_s``: :data:`HIGH_WATERMARK_NEWS_LINGER_S` (read now) unless given."""
         self.partitions = partitions
         self.read_one = read_one
         self.params = params
@@ -200,6 +209,8 @@ class FetchRead:
         self.out = out
         self.total = 0
         self.errored = any(d.error != ErrorCode.NONE for d in out)
+        self.linger_s = HIGH_WATERMARK_NEWS_LINGER_S if linger_s is None else linger_s
+        self.news_since: float | None = None  # when high watermark news alone was first seen
 
     def read(self, indexes: Sequence[int]) -> None:
         """(Re-)read the partitions at ``indexes``, in request order."""
@@ -213,15 +224,29 @@ class FetchRead:
             if d.error != ErrorCode.NONE:
                 self.errored = True
 
-    def satisfied(self) -> bool:
-        """Answer now: an error, ``min_bytes`` (any data when min_bytes <= 1), or, for a
-        follower, a high watermark it has not been told yet."""
+    def satisfied(self, now: float) -> bool:
+        """Answer now (``now``: the loop's clock): an error, ``min_bytes`` (any data when
+        min_bytes <= 1), or, for a follower, a high watermark it has not been told yet once that
+        news is :attr:`linger_s` old (records arriving meanwhile carry it: one response, not
+        two)."""
         params = self.params
         if self.errored or self.total >= params.min_bytes:
             return True
         if self.total > 0 and params.min_bytes <= 1:
             return True
-        return params.is_follower and self._high_watermark_news()
+        if not (params.is_follower and self._high_watermark_news()):
+            return False
+        if self.news_since is None:
+            self.news_since = now
+        return now - self.news_since >= self.linger_s
+
+    def wait_s(self, remaining: float, now: float) -> float:
+        """How long a parked fetch waits for a change: ``remaining`` (of ``max_wait_ms``), or
+        less, to answer high watermark news when its linger ends."""
+        since = self.news_since
+        if since is None:
+            return remaining
+        return max(0.001, min(remaining, since + self.linger_s - now))
 
     def _high_watermark_news(self) -> bool:
         replica = self.params.replica_id

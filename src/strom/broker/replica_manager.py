@@ -20,8 +20,10 @@ this broker hosts, and the two ends of the data path, as Kafka's ``ReplicaManage
   replica id) its progress: the follower's fetch offset is its log end offset, which may move
   the high watermark (and so complete the produces waiting on it) and expand the ISR. The
   fetch long-polls in the fetch purgatory until ``min_bytes`` arrived, a partition failed, or
-  ``max_wait_ms`` passed; a follower's fetch is also answered as soon as the high watermark
-  moves beyond what that follower was last told, so followers learn it within one round trip.
+  ``max_wait_ms`` passed; a follower's fetch is also answered once the high watermark moved
+  beyond what that follower was last told: with records arriving within
+  :data:`~strom.broker.fetch_read.HIGH_WATERMARK_NEWS_LINGER_S`, else alone when that linger
+  ends (ADR 0037), so followers learn it within the linger.
 - Who wakes whom (:mod:`strom.broker.purgatory`): an append wakes only the fetches watching that
   partition; a high-watermark move completes the produces of that partition it covers and wakes
   the fetches watching it; a woken fetch re-reads only the partitions that changed.
@@ -382,17 +384,18 @@ class ReplicaManager:
             watched.setdefault(tp, []).append(i)
         read = FetchRead(self.partitions, self.read_partition, params, partitions, out)
         read.read([i for idx in watched.values() for i in idx])
-        if not read.satisfied() and watched and params.max_wait_ms > 0:
-            loop = asyncio.get_running_loop()
+        loop = asyncio.get_running_loop()
+        if not read.satisfied(loop.time()) and watched and params.max_wait_ms > 0:
             deadline = loop.time() + params.max_wait_ms / 1000
             op = self.delayed_fetch.watch(watched)
             try:
                 while (remaining := deadline - loop.time()) > 0:
-                    changed = await self.delayed_fetch.wait(op, remaining)
-                    if not changed:
+                    changed = await self.delayed_fetch.wait(op, read.wait_s(remaining, loop.time()))
+                    if changed:
+                        read.read([i for tp in changed for i in watched.get(tp, ())])
+                    elif read.news_since is None:
                         break  # max_wait_ms passed: nothing changed since the last read
-                    read.read([i for tp in changed for i in watched.get(tp, ())])
-                    if read.satisfied():
+                    if read.satisfied(loop.time()):
                         break
             finally:
                 self.delayed_fetch.unwatch(op)
