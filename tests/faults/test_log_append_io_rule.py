@@ -21,9 +21,10 @@ pytestmark = [pytest.mark.integration]
 
 
 def _batch(i: int) -> bytearray:
+    """~8 KB in 5 records: a 1 MiB tmpfs fills after about a hundred."""
     b = rec.RecordBatchBuilder()
-    for j in range(10):
-        b.append(b"%08d" % (i * 10 + j) * 100, key=b"%d" % i)
+    for j in range(5):
+        b.append(bytes([j]) * 1600, key=b"k%d-%d" % (i, j))
     return bytearray(b.build())
 
 
