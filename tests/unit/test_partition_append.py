@@ -77,3 +77,26 @@ def test_log_append_time_batches_are_parsed_again_after_restamping(tmp_path: Pat
     header = parse_batch_header(stored)
     assert (header.base_offset, header.max_timestamp) == (3, NOW)
     assert verify_crc(stored, 0, header)
+
+
+def test_a_dynamic_config_change_takes_effect_on_the_next_append(tmp_path: Path) -> None:
+    """The partition reads its log's config per append (not a copy taken once): a change set
+    as the log manager sets it (``log.config = ...``) applies to the very next append --
+    max.message.bytes, min.insync.replicas for acks=-1, and back."""
+    import dataclasses
+
+    from strom.errors import ErrorCode, MessageTooLargeError
+
+    p = _partition(tmp_path)
+    batch = _batch(3)
+    assert p.append_as_leader(memoryview(batch), -1).error == ErrorCode.NONE
+    cfg = p.log.config
+    p.log.config = dataclasses.replace(cfg, max_message_bytes=len(batch) - 1)
+    with pytest.raises(MessageTooLargeError):  # the replica manager answers its code
+        p.append_as_leader(memoryview(_batch(3)), 1)
+    p.log.config = dataclasses.replace(cfg, min_insync_replicas=2)
+    assert p.append_as_leader(memoryview(_batch(3)), -1).error == ErrorCode.NOT_ENOUGH_REPLICAS
+    assert p.append_as_leader(memoryview(_batch(3)), 1).error == ErrorCode.NONE
+    p.log.config = cfg
+    assert p.append_as_leader(memoryview(_batch(3)), -1).error == ErrorCode.NONE
+    assert p.log.log_end_offset == 9

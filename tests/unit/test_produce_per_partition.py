@@ -333,10 +333,18 @@ def test_validate_for_append_answers_as_with_every_check_called(
 
 @dataclasses.dataclass
 class _Membership:
-    is_leader: bool
+    leading: bool  # broker 1 leads
     isr: list[int]
     replicas: list[int]
     leader_epoch: int = 0
+
+    @property
+    def is_leader(self) -> bool:
+        return self.leading
+
+    @property
+    def leader(self) -> int:
+        return 1 if self.leading else 2
 
 
 @settings(max_examples=200, deadline=None)

@@ -131,7 +131,7 @@ class Partition:
         verify: ProduceVerifier | None = None,
     ) -> AppendResult:
         lg = self.log
-        cfg = lg.config
+        cfg = lg.local.config  # (Log.config's own source, without a property frame per append)
         if required_acks == -1 and len(self.isr) < cfg.min_insync_replicas:
             return AppendResult(
                 ErrorCode.NOT_ENOUGH_REPLICAS,

@@ -167,6 +167,9 @@ class ReplicaManager:
     ) -> list[AppendResult]:
         """:meth:`append_records` without the wait of ``acks=-1`` (:meth:`wait_for_acks`):
         what acks 0 and 1 need, with no coroutine."""
+        if len(entries) == 1:  # what librdkafka sends: one partition per request
+            tp, data = entries[0]  # (no comprehension's frame for one element)
+            return [self._append(tp, data, acks, True, transactional_id)]
         append = self._append  # (positional, the entry's own key: once per partition)
         return [append(tp, data, acks, True, transactional_id) for tp, data in entries]
 

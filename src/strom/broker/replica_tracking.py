@@ -57,6 +57,12 @@ class Membership(Protocol):
     def is_leader(self) -> bool: ...
 
     @property
+    def leader(self) -> int:
+        """The leader's broker id: ``is_leader`` means it is this broker's (the high-watermark
+        rule, run after every append, compares the two without a property call)."""
+        ...
+
+    @property
     def leader_epoch(self) -> int: ...
 
     @property
@@ -111,7 +117,9 @@ class ReplicaTracking:
             # the leader alone in the ISR (after every append of a single node): below min ISR
             # (len(isr) < min_isr(), i.e. min.insync.replicas > 1 with more than one replica)
             # it stays where it is (KIP-966)
-            if not m.is_leader or (len(m.replicas) > 1 and lg.config.min_insync_replicas > 1):
+            if m.leader != self.broker_id or (
+                len(m.replicas) > 1 and lg.config.min_insync_replicas > 1
+            ):
                 return False
             return lg.advance_high_watermark_to_end()
         # min_isr(), inlined: this runs after every leader append

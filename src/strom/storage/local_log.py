@@ -81,7 +81,9 @@ class LocalLog:
         self.corruption = CorruptRanges()
         self.closed = False
         self._on_roll = on_roll
-        self._leo = log_end_offset
+        # the log end offset: a plain attribute, not a property (read several times per append
+        # by the partition's log); only this class writes it
+        self.log_end_offset = log_end_offset
         self._rp = recovery_point
         self._lock = threading.Lock()
         self._truncations = 0
@@ -89,11 +91,8 @@ class LocalLog:
         self._dir_dirty = False
 
     def __repr__(self) -> str:
-        return f"LocalLog({self.directory.name}, end={self._leo}, segments={len(self.segments)})"
-
-    @property
-    def log_end_offset(self) -> int:
-        return self._leo
+        end, count = self.log_end_offset, len(self.segments)
+        return f"LocalLog({self.directory.name}, end={end}, segments={count})"
 
     @property
     def recovery_point(self) -> int:
@@ -128,13 +127,13 @@ class LocalLog:
         if rolled:
             segment = self.roll(headers[0][1].base_offset)
         segment.append(buf, headers)
-        self._leo = last_offset + 1  # last.next_offset
+        self.log_end_offset = last_offset + 1  # last.next_offset
         return rolled
 
     @on_io_error("rolling a segment of")
     def roll(self, new_base_offset: int | None = None) -> LogSegment:
         """Start a new active segment at ``new_base_offset`` (default: the log end offset)."""
-        base = self._leo if new_base_offset is None else new_base_offset
+        base = self.log_end_offset if new_base_offset is None else new_base_offset
         active = self.segments.active
         if base < active.next_offset:
             raise ValueError(f"cannot roll to {base} below the next offset {active.next_offset}")
@@ -172,7 +171,7 @@ class LocalLog:
 
     def mark_corrupt(self, start: int, end: int, reason: str) -> bool:
         """Never serve ``[start, end)`` again (until truncated away); True if it is new."""
-        end = min(end, self._leo)
+        end = min(end, self.log_end_offset)
         if not self.corruption.mark(start, end, reason):
             return False
         logger.error(
@@ -193,7 +192,7 @@ class LocalLog:
         where = self.directory.name
         stop = self.corruption.check(start_offset, self.compacted, where)
         bound_base, bound_pos = -1, 0
-        if upper < self._leo:
+        if upper < self.log_end_offset:
             bound_seg = self.segments.floor(upper)
             if bound_seg is not None:
                 found = bound_seg.translate_offset(upper)
@@ -264,7 +263,7 @@ class LocalLog:
         """Mark ``seg`` corrupt from ``offset`` to the next valid batch after the invalid one at
         ``position`` (:func:`~.file_records.resync`), else to its end; the error to raise."""
         nxt = self.segments.following(seg)
-        end = nxt.base_offset if nxt is not None else self._leo
+        end = nxt.base_offset if nxt is not None else self.log_end_offset
         if position is not None:
             resumed = resync(seg.file.fileno(), seg.base_offset, position, seg.size, offset)
             if resumed is not None:
@@ -277,12 +276,12 @@ class LocalLog:
     # -- flushing ------------------------------------------------------------------------------
     @property
     def unflushed_messages(self) -> int:
-        return self._leo - self._rp
+        return self.log_end_offset - self._rp
 
     def needs_flush(self, now_ms: int | None = None) -> bool:
         """True when ``flush.messages``/``flush.ms`` or a roll of an unflushed segment asks
         for :meth:`flush`."""
-        unflushed = self._leo - self._rp
+        unflushed = self.log_end_offset - self._rp
         if unflushed <= 0:
             return False
         if unflushed >= self.config.flush_messages:
@@ -297,7 +296,11 @@ class LocalLog:
         """fsync every segment holding offsets below ``up_to_offset`` (default: the log end)
         and advance the recovery point. Safe to run in a worker thread."""
         with self._lock:
-            target = self._leo if up_to_offset is None else min(up_to_offset, self._leo)
+            target = (
+                self.log_end_offset
+                if up_to_offset is None
+                else min(up_to_offset, self.log_end_offset)
+            )
             start, truncations = self._rp, self._truncations
             dir_dirty, self._dir_dirty = self._dir_dirty, False
         if target <= start and not dir_dirty:
@@ -322,7 +325,7 @@ class LocalLog:
     def raise_recovery_point(self, offset: int) -> None:
         """Everything below ``offset`` is gone or durable (the log start moved up to it)."""
         with self._lock:
-            self._rp = max(self._rp, min(offset, self._leo))
+            self._rp = max(self._rp, min(offset, self.log_end_offset))
 
     # -- truncation and deletion -----------------------------------------------------------------
     @on_io_error("truncating")
@@ -337,9 +340,9 @@ class LocalLog:
             if seg.base_offset > offset:
                 self.segments.schedule_delete(seg, now, self.config.file_delete_delay_ms)
         self.segments.active.truncate_to(offset, now)
-        self._leo = min(offset, self.segments.active.next_offset)
-        self.corruption.truncate_to(self._leo)
-        return self._leo
+        self.log_end_offset = min(offset, self.segments.active.next_offset)
+        self.corruption.truncate_to(self.log_end_offset)
+        return self.log_end_offset
 
     @on_io_error("truncating")
     def truncate_fully_and_start_at(self, offset: int) -> None:
@@ -350,7 +353,7 @@ class LocalLog:
         for seg in self.segments.snapshot():
             self.segments.schedule_delete(seg, now, self.config.file_delete_delay_ms)
         self.segments.add(self._new_segment(offset))
-        self._leo = offset
+        self.log_end_offset = offset
         self.corruption.clear()
         with self._lock:
             self._rp = offset
