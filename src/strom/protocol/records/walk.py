@@ -21,7 +21,10 @@ Invariants:
   objects), is the specification and the only source of errors. Batches of many records first go
   to two fast paths that only prove (they return the reference's summary or decline, never an
   error): whole batches of runs of one shape (same size and field widths, no headers: fixed-size
-  values from one producer) are checked column by column with strided slices; any other batch is
+  values from one producer) are checked by a regular expression per shape (its constant bytes
+  and varint widths: compiled once per shape into a cache of ``_SHAPES_MAX``, at most
+  ``_MAX_COMPILES`` compiles per batch, fewer for short ones) and column by column with strided
+  slices (offset deltas, timestamp deltas); any other batch is
   walked with array operations (:mod:`.walk_vector`, imported with numpy on the first such
   batch). A declined batch takes the reference loop, so the accepted inputs and the errors are
   the reference's (tests cross-check all three paths).
@@ -29,6 +32,7 @@ Invariants:
 
 from __future__ import annotations
 
+import re
 import sys
 from array import array
 from dataclasses import dataclass
@@ -141,6 +145,9 @@ def _uniform_batch(data: Buffer, start: int, end: int, count: int) -> tuple[int,
     index = 0
     singles = misses = 0
     pos = start
+    # shapes compiled for this batch: a few, more for a long batch (a compile costs about as
+    # much as walking 60 records; a hostile batch of ever new shapes pays for few)
+    compiles = _COMPILED[0] + min(_MAX_COMPILES, 2 + count // _RECORDS_PER_COMPILE)
     try:
         while index < count:
             first, pos, lo, hi, null = _walk_span(data, pos, end, index, index + 1)
@@ -153,7 +160,7 @@ def _uniform_batch(data: Buffer, start: int, end: int, count: int) -> tuple[int,
                 break
             if singles > _MAX_SINGLES or misses >= _MAX_MISSES:
                 return None
-            run = _uniform_run(data, first, pos, end, index, count)
+            run = _uniform_run(data, first, pos, end, index, count, _COMPILED[0] < compiles)
             misses = misses + 1 if run is None else 0
             if run is not None:
                 pos, n, lo, hi, null = run
@@ -337,19 +344,27 @@ def _walk_headers(data: Buffer, pos: int, rend: int, index: int) -> int:
 _MAX_TS_WIDTH = 2
 _SCAN_MAX = 512
 _MAX_OD_WIDTH = 3
-_HIGH_BIT = bytes(b >> 7 for b in range(256))
 _LOW_BIT = bytes(b & 1 for b in range(256))
 _LOW_SEVEN = bytes(b & 0x7F for b in range(256))
 _BIG_ENDIAN = sys.byteorder == "big"
 _SINGLE = [bytes((b,)) for b in range(256)]
+_TS_CLASSES = {1: rb"[\x00-\x7f]", 2: rb"[\x80-\xff][\x00-\x7f]"}  # varint widths 1, 2
+_SHAPES: dict[tuple[int, ...], _Shape] = {}  # shapes seen, their run patterns compiled
+_SHAPES_MAX = 256
+_COMPILED = [0]  # how many patterns were compiled so far (each batch has a budget)
+_MAX_COMPILES = 8
+_RECORDS_PER_COMPILE = 64
+escape = re.escape
 
 
 class _Shape(NamedTuple):  # (a tuple: a frozen dataclass sets each field by object.__setattr__)
-    constants: tuple[tuple[int, bytes], ...]  # (offset in the record, the byte it must hold)
+    run: re.Pattern[bytes]  # matches records of this shape, one after the other (see below)
     ts_at: int  # offset of the timestamp delta varint
     ts_width: int
     od_at: int
     od_width: int
+    od_low: int  # the offset deltas whose varints have od_width bytes: od_low <= i < od_high
+    od_high: int
     null_key: bool
 
 
@@ -388,54 +403,81 @@ def _raw_of(data: Buffer, pos: int, end: int) -> int:
     return raw
 
 
-def _shape_of(data: Buffer, first: int, size: int) -> _Shape | None:
-    """The shape of the (already accepted) record at ``first``; None for shapes runs skip."""
-    ts_at = _varint_end(data, first) + 1
-    od_at = _varint_end(data, ts_at)
-    key_at = _varint_end(data, od_at)
-    if od_at - ts_at > _MAX_TS_WIDTH or key_at - od_at > _MAX_OD_WIDTH:
-        return None
-    key_end = _varint_end(data, key_at)
-    key_raw = _raw_of(data, key_at, key_end)
-    value_at = key_end + (0 if key_raw & 1 else key_raw >> 1)
-    value_end = _varint_end(data, value_at)
-    value_raw = _raw_of(data, value_at, value_end)
+def _shape_of(data: Buffer, first: int, size: int, may_compile: bool) -> _Shape | None:
+    """The shape of the (already accepted) record at ``first``; None for shapes runs skip (and
+    for a shape not yet compiled when ``may_compile`` is false).
+
+    Varints of one or two bytes are decoded inline; the shape's key is the widths and raw values
+    of its varints (a width and a raw value give exactly one encoding, so the key names the
+    pattern's constant bytes)."""
+    at = first + 1 if data[first] < 0x80 else _varint_end(data, first)  # after the length
+    ts_at = at + 1  # after the attributes
+    od_at = ts_at + 1 if data[ts_at] < 0x80 else _varint_end(data, ts_at)
+    key_at = od_at + 1 if data[od_at] < 0x80 else _varint_end(data, od_at)
+    key_raw = data[key_at]
+    if key_raw < 0x80:
+        value_at = key_at + 1
+    elif data[key_at + 1] < 0x80:
+        key_raw = (key_raw & 0x7F) | data[key_at + 1] << 7
+        value_at = key_at + 2
+    else:
+        return None  # keys of 8 KiB or more: the byte loop
+    key_width = value_at - key_at
+    if not key_raw & 1:
+        value_at += key_raw >> 1
+    value_raw = data[value_at]
+    if value_raw < 0x80:
+        value_end = value_at + 1
+    elif data[value_at + 1] < 0x80:
+        value_raw = (value_raw & 0x7F) | data[value_at + 1] << 7
+        value_end = value_at + 2
+    else:
+        return None  # values of 8 KiB or more: the byte loop
     if value_end + (0 if value_raw & 1 else value_raw >> 1) != first + size - 1:
         return None  # headers
-    fixed = [*range(first, ts_at - 1), *range(key_at, key_end), *range(value_at, value_end)]
-    constants = (*((at - first, _SINGLE[data[at]]) for at in fixed), (size - 1, b"\x00"))
-    return _Shape(
-        constants, ts_at - first, od_at - ts_at, od_at - first, key_at - od_at, key_raw == 1
-    )
-
-
-def _leading(column: bytes | bytearray, byte: bytes) -> int:
-    """How many leading entries of ``column`` equal ``byte``."""
-    return len(column) - len(column.lstrip(byte))
+    key = (size, at - first, od_at - ts_at, key_at - od_at, key_width, key_raw,
+           value_end - value_at, value_raw)  # fmt: skip
+    shape = _SHAPES.get(key)
+    if shape is not None or not may_compile:
+        return shape
+    ts_width = od_at - ts_at
+    od_width = key_at - od_at
+    if ts_width > _MAX_TS_WIDTH or od_width > _MAX_OD_WIDTH:
+        return None
+    key_size = 0 if key_raw & 1 else key_raw >> 1
+    value_size = 0 if value_raw & 1 else value_raw >> 1
+    pattern = b"".join((
+        b"(?:", escape(bytes(data[first:at])), b".",  # the length bytes, any attributes
+        _TS_CLASSES[ts_width], b"." * od_width,  # offset deltas: checked column by column
+        escape(bytes(data[key_at : key_at + key_width])), b".{%d}" % key_size,
+        escape(bytes(data[value_at:value_end])), b".{%d}\\x00)*" % value_size,  # no headers
+    ))  # fmt: skip
+    if len(_SHAPES) >= _SHAPES_MAX:
+        _SHAPES.clear()  # bounded: batches of ever new shapes compile again
+    _COMPILED[0] += 1
+    shape = _SHAPES[key] = _Shape(
+        re.compile(pattern, re.DOTALL), ts_at - first, ts_width, od_at - first, od_width,
+        *_od_width_range(od_width), key_raw == 1,
+    )  # fmt: skip
+    return shape
 
 
 def _uniform_run(
-    data: Buffer, first: int, pos: int, end: int, index: int, count: int
+    data: Buffer, first: int, pos: int, end: int, index: int, count: int, may_compile: bool = True
 ) -> tuple[int, int, int, int, int] | None:
     """Records ``index..`` from ``pos`` shaped like the accepted record at ``first``:
     ``(position after them, how many, min ts delta, max ts delta, null keys)`` or None."""
     size = pos - first
     if data[pos] != data[first] or pos + size > end:
         return None  # cheap exit: the next record's length differs (or it cannot fit)
-    shape = _shape_of(data, first, size)
+    shape = _shape_of(data, first, size, may_compile)
     if shape is None:
         return None
-    lo, hi = _od_width_range(shape.od_width)
-    if index < lo:
+    if index < shape.od_low:
         return None
-    n = min(count - index, (end - pos) // size, hi - index)
-    for at, byte in shape.constants:
-        n = min(n, _leading(data[pos + at : pos + n * size : size], byte))
-    at = pos + shape.ts_at
-    ts_columns = [data[at + b : pos + n * size : size] for b in range(shape.ts_width)]
-    last = shape.ts_width - 1
-    for b, column in enumerate(ts_columns):
-        n = min(n, _leading(column.translate(_HIGH_BIT), b"\x01" if b < last else b"\x00"))
+    n = min(count - index, (end - pos) // size, shape.od_high - index)
+    match = shape.run.match(data, pos, pos + n * size)  # the constant bytes, ts widths
+    n = 0 if match is None else (match.end() - pos) // size
     if n <= 0:
         return None
     stop = pos + n * size
@@ -443,7 +485,8 @@ def _uniform_run(
     for b in range(shape.od_width):
         if data[od_at + b : stop : size] != _od_column(shape.od_width, b, index, n):
             return None
-    low = ts_columns[0][:n]
+    at = pos + shape.ts_at
+    low = data[at:stop:size]
     if 1 in low.translate(_LOW_BIT):
         return None  # a negative timestamp delta: the byte loop handles it
     if shape.ts_width == 1 and n <= _SCAN_MAX:
@@ -454,7 +497,7 @@ def _uniform_run(
         tmax = next(v for v in range(126, -1, -2) if v in low) >> 1
     else:
         pairs = bytearray(2 * n)  # native uint16 per record: low 7 bits | high byte << 8
-        pairs[1 - _BIG_ENDIAN :: 2] = ts_columns[1][:n]
+        pairs[1 - _BIG_ENDIAN :: 2] = data[at + 1 : stop : size]
         pairs[_BIG_ENDIAN::2] = low.translate(_LOW_SEVEN)
         values = array("H", pairs)
         vmin, vmax = min(values), max(values)
