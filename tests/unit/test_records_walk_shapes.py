@@ -9,7 +9,7 @@ an empty key, must never share a pattern. Here, with a cold and then a warm cach
   crossing a digit boundary (``k0..k29``: the raw Produce bench's batches), timestamps of one and
   two bytes, offset deltas crossing 64, with hostile single-byte edits: ``walk_records`` and the
   runs (when they prove) answer what ``reference_walk`` answers;
-- a batch compiles at most ``2 + count // 64`` (at most 8) new shapes, and the cache holds at
+- a batch compiles at most ``1 + count // 32`` (at most 8) new shapes, and the cache holds at
   most ``_SHAPES_MAX`` (a hostile stream of ever new shapes costs a bounded compile per batch).
 """
 
@@ -131,7 +131,7 @@ def test_a_batch_of_many_shapes_compiles_few() -> None:
     data = b"".join(hostile.record(i, b"v" * (i // 2), key=b"k") for i in range(40))
     before = walk_module._COMPILED[0]
     walk_module._uniform_batch(data, 0, len(data), 40)
-    assert walk_module._COMPILED[0] - before == 2  # 2 + 40 // 64
+    assert walk_module._COMPILED[0] - before == 2  # 1 + 40 // 32
     agree(data, 40)
     data = b"".join(hostile.record(i, b"v" * (i // 16), key=b"k") for i in range(2000))
     before = walk_module._COMPILED[0]
@@ -146,3 +146,28 @@ def test_the_shape_cache_is_bounded() -> None:
         data = b"".join(hostile.record(i, b"v" * size) for i in range(24))
         assert agree(data, 24) == (0, 0, 24)  # (no keys)
         assert len(walk_module._SHAPES) <= walk_module._SHAPES_MAX
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    sizes=st.lists(st.integers(0, 200), min_size=8, max_size=63),
+    keys=st.lists(st.none() | st.binary(max_size=4), min_size=1, max_size=4),
+    at=st.integers(0, 10**6),
+    value=st.integers(0, 255),
+)
+def test_short_batches_of_varied_shapes_finish_in_the_byte_loop(
+    sizes: list[int], keys: list[bytes | None], at: int, value: int
+) -> None:
+    """A batch of 8 to 63 records of varied sizes is too short for the vectorised walk: when the
+    runs give up, the byte loop walks the rest in place (not from the start again), with the
+    reference's summary; a hostile edit gets the reference's answer."""
+    data = b"".join(
+        hostile.record(i, b"v" * size, key=keys[i % len(keys)], ts_delta=size % 70)
+        for i, size in enumerate(sizes)
+    )
+    n = len(sizes)
+    reference = agree(data, n)
+    assert walk_module._uniform_batch(data, 0, len(data), n) == reference  # proven, in place
+    edited = bytearray(data)
+    edited[at % len(edited)] = value
+    agree(bytes(edited), n)

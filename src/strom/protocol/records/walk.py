@@ -88,11 +88,13 @@ def _raw_varint(data: Buffer, pos: int, limit: int) -> tuple[int, int]:
 _TS_HI = 1 << 64
 _MAX_SINGLES = 16  # a batch of one shape has a few runs, broken where a varint widens
 _MAX_MISSES = 2  # singles in a row that start no run: records of varied shapes
-_STRIDED_MIN = 20
+_STRIDED_MIN = 8
 _VECTOR_MIN = 64
 """Smaller batches take the byte loop (each fast path's fixed cost would exceed it). Uniform
-runs cost ~9.7 us to set up: against the byte loop of session 11 (timeit, 100 B records with
-6-digit keys) 9.7 vs 7.8 us at 16 records, 9.8 vs 9.7 at 20, 9.9 vs 11.9 at 24."""
+runs of a cached shape cost ~48k instructions to set up (the first record's byte loop
+included), the byte loop ~8.2k per 100 B record (callgrind, in-process, session 11): 56.6k vs
+68.1k at 8 records, 54.2k vs 51.6k at 6. (Runs of an uncached shape cost ~20k more and a
+compile, ~450k, once per shape.)"""
 
 
 def prove_records(data: Buffer, start: int, end: int, count: int) -> tuple[int, int, int] | None:
@@ -107,7 +109,9 @@ def walk_records(data: Buffer, start: int, end: int, count: int) -> RecordsSumma
     """Check the framing of the ``count`` records in ``data[start:end]`` (see module doc)."""
     if count <= 0:
         raise RecordFramingError(f"invalid record count {count}", 0)
-    if count < _STRIDED_MIN:  # a few records (the many-partition shape): reference_walk inline
+    if count < _STRIDED_MIN or (count < _VECTOR_MIN and not _second_like_first(data, start, end)):
+        # a few records (the many-partition shape), or a short batch whose first two records
+        # differ in length (runs would give up): reference_walk inline
         _, pos, tmin, tmax, nulls = _walk_span(data, start, end, 0, count)
         if pos != end:
             raise RecordFramingError(
@@ -115,12 +119,25 @@ def walk_records(data: Buffer, start: int, end: int, count: int) -> RecordsSumma
                 count - 1,
             )
         return RecordsSummary(tmin, tmax, nulls)
-    found = _uniform_batch(data, start, end, count) if count >= _STRIDED_MIN else None
+    found = _uniform_batch(data, start, end, count)
     if found is None and count >= _VECTOR_MIN:
         found = prove_records(data, start, end, count)
     if found is not None:
         return RecordsSummary(*found)
     return reference_walk(data, start, end, count)
+
+
+def _second_like_first(data: Buffer, start: int, end: int) -> bool:
+    """Whether the second record's length starts with the first record's length byte (one- and
+    two-byte lengths decoded; a guess only: both paths give the reference's answer)."""
+    if start + 1 >= end:
+        return False
+    raw = data[start]
+    if raw < 0x80:
+        second = start + 1 + (raw >> 1)
+    else:
+        second = start + 2 + (((raw & 0x7F) | data[start + 1] << 7) >> 1)
+    return second < end and data[second] == raw
 
 
 def reference_walk(data: Buffer, start: int, end: int, count: int) -> RecordsSummary:
@@ -136,9 +153,10 @@ def reference_walk(data: Buffer, start: int, end: int, count: int) -> RecordsSum
 
 def _uniform_batch(data: Buffer, start: int, end: int, count: int) -> tuple[int, int, int] | None:
     """The whole batch as uniform runs (below) between single records of the byte loop (runs
-    break where a varint widens), or None once more than ``_MAX_SINGLES`` records took the byte
-    loop, or ``_MAX_MISSES`` in a row started no run (a batch of varied shapes: the vectorised
-    walk is cheaper)."""
+    break where a varint widens). Once more than ``_MAX_SINGLES`` records took the byte loop, or
+    ``_MAX_MISSES`` in a row started no run (a batch of varied shapes): None if the batch is
+    long enough for the vectorised walk, else the byte loop walks the rest. None on any error
+    (the reference walk names it)."""
     tmin = _TS_HI
     tmax = -_TS_HI
     nulls = 0
@@ -147,7 +165,7 @@ def _uniform_batch(data: Buffer, start: int, end: int, count: int) -> tuple[int,
     pos = start
     # shapes compiled for this batch: a few, more for a long batch (a compile costs about as
     # much as walking 60 records; a hostile batch of ever new shapes pays for few)
-    compiles = _COMPILED[0] + min(_MAX_COMPILES, 2 + count // _RECORDS_PER_COMPILE)
+    compiles = _COMPILED[0] + min(_MAX_COMPILES, 1 + count // _RECORDS_PER_COMPILE)
     try:
         while index < count:
             first, pos, lo, hi, null = _walk_span(data, pos, end, index, index + 1)
@@ -159,7 +177,13 @@ def _uniform_batch(data: Buffer, start: int, end: int, count: int) -> tuple[int,
             if index == count:
                 break
             if singles > _MAX_SINGLES or misses >= _MAX_MISSES:
-                return None
+                if count >= _VECTOR_MIN:
+                    return None  # the vectorised walk takes it
+                _, pos, lo, hi, null = _walk_span(data, pos, end, index, count)  # the rest
+                nulls += null
+                tmin = min(tmin, lo)
+                tmax = max(tmax, hi)
+                break
             run = _uniform_run(data, first, pos, end, index, count, _COMPILED[0] < compiles)
             misses = misses + 1 if run is None else 0
             if run is not None:
@@ -344,21 +368,25 @@ def _walk_headers(data: Buffer, pos: int, rend: int, index: int) -> int:
 _MAX_TS_WIDTH = 2
 _SCAN_MAX = 512
 _MAX_OD_WIDTH = 3
+_HIGH_BIT = bytes(b >> 7 for b in range(256))
 _LOW_BIT = bytes(b & 1 for b in range(256))
 _LOW_SEVEN = bytes(b & 0x7F for b in range(256))
 _BIG_ENDIAN = sys.byteorder == "big"
 _SINGLE = [bytes((b,)) for b in range(256)]
 _TS_CLASSES = {1: rb"[\x00-\x7f]", 2: rb"[\x80-\xff][\x00-\x7f]"}  # varint widths 1, 2
+_MATCH_MAX = 32  # runs of up to this many records are matched by the regex (~700 instructions
+# per record), longer ones column by column (~25k instructions per run, little per record)
 _SHAPES: dict[tuple[int, ...], _Shape] = {}  # shapes seen, their run patterns compiled
 _SHAPES_MAX = 256
 _COMPILED = [0]  # how many patterns were compiled so far (each batch has a budget)
 _MAX_COMPILES = 8
-_RECORDS_PER_COMPILE = 64
+_RECORDS_PER_COMPILE = 32
 escape = re.escape
 
 
 class _Shape(NamedTuple):  # (a tuple: a frozen dataclass sets each field by object.__setattr__)
     run: re.Pattern[bytes]  # matches records of this shape, one after the other (see below)
+    constants: tuple[tuple[int, bytes], ...]  # (offset in the record, the byte it must hold)
     ts_at: int  # offset of the timestamp delta varint
     ts_width: int
     od_at: int
@@ -455,11 +483,18 @@ def _shape_of(data: Buffer, first: int, size: int, may_compile: bool) -> _Shape 
     if len(_SHAPES) >= _SHAPES_MAX:
         _SHAPES.clear()  # bounded: batches of ever new shapes compile again
     _COMPILED[0] += 1
+    fixed = [*range(first, at), *range(key_at, key_at + key_width), *range(value_at, value_end)]
+    constants = (*((i - first, _SINGLE[data[i]]) for i in fixed), (size - 1, b"\x00"))
     shape = _SHAPES[key] = _Shape(
-        re.compile(pattern, re.DOTALL), ts_at - first, ts_width, od_at - first, od_width,
+        re.compile(pattern, re.DOTALL), constants, ts_at - first, ts_width, od_at - first, od_width,
         *_od_width_range(od_width), key_raw == 1,
     )  # fmt: skip
     return shape
+
+
+def _leading(column: bytes | bytearray, byte: bytes) -> int:
+    """How many leading entries of ``column`` equal ``byte``."""
+    return len(column) - len(column.lstrip(byte))
 
 
 def _uniform_run(
@@ -476,8 +511,17 @@ def _uniform_run(
     if index < shape.od_low:
         return None
     n = min(count - index, (end - pos) // size, shape.od_high - index)
-    match = shape.run.match(data, pos, pos + n * size)  # the constant bytes, ts widths
-    n = 0 if match is None else (match.end() - pos) // size
+    if n <= _MATCH_MAX:  # the constant bytes and timestamp widths: one regex match
+        match = shape.run.match(data, pos, pos + n * size)
+        n = 0 if match is None else (match.end() - pos) // size
+    else:  # a long run: a strided slice per constant byte and timestamp byte (a C loop each)
+        for at, byte in shape.constants:
+            n = min(n, _leading(data[pos + at : pos + n * size : size], byte))
+        at = pos + shape.ts_at
+        last = shape.ts_width - 1
+        for b in range(shape.ts_width):
+            column = data[at + b : pos + n * size : size].translate(_HIGH_BIT)
+            n = min(n, _leading(column, b"\x01" if b < last else b"\x00"))
     if n <= 0:
         return None
     stop = pos + n * size
