@@ -374,8 +374,9 @@ _LOW_SEVEN = bytes(b & 0x7F for b in range(256))
 _BIG_ENDIAN = sys.byteorder == "big"
 _SINGLE = [bytes((b,)) for b in range(256)]
 _TS_CLASSES = {1: rb"[\x00-\x7f]", 2: rb"[\x80-\xff][\x00-\x7f]"}  # varint widths 1, 2
-_MATCH_MAX = 32  # runs of up to this many records are matched by the regex (~700 instructions
-# per record), longer ones column by column (~25k instructions per run, little per record)
+_MATCH_MAX = 80
+"""Runs of up to this many records are matched by the regex (~700 instructions per record),
+longer ones column by column (~60k instructions per run, little per record)."""
 _SHAPES: dict[tuple[int, ...], _Shape] = {}  # shapes seen, their run patterns compiled
 _SHAPES_MAX = 256
 _COMPILED = [0]  # how many patterns were compiled so far (each batch has a budget)
