@@ -21,7 +21,10 @@ Invariants:
   objects), is the specification and the only source of errors. Batches of many records first go
   to two fast paths that only prove (they return the reference's summary or decline, never an
   error): whole batches of runs of one shape (same size and field widths, no headers: fixed-size
-  values from one producer) are checked column by column with strided slices; any other batch is
+  values from one producer) are checked by a regular expression per shape (its constant bytes
+  and varint widths: compiled once per shape into a cache of ``_SHAPES_MAX``, at most
+  ``_MAX_COMPILES`` compiles per batch, fewer for short ones) and column by column with strided
+  slices (offset deltas, timestamp deltas); any other batch is
   walked with array operations (:mod:`.walk_vector`, imported with numpy on the first such
   batch). A declined batch takes the reference loop, so the accepted inputs and the errors are
   the reference's (tests cross-check all three paths).
@@ -29,6 +32,7 @@ Invariants:
 
 from __future__ import annotations
 
+import re
 import sys
 from array import array
 from dataclasses import dataclass
@@ -84,11 +88,13 @@ def _raw_varint(data: Buffer, pos: int, limit: int) -> tuple[int, int]:
 _TS_HI = 1 << 64
 _MAX_SINGLES = 16  # a batch of one shape has a few runs, broken where a varint widens
 _MAX_MISSES = 2  # singles in a row that start no run: records of varied shapes
-_STRIDED_MIN = 20
+_STRIDED_MIN = 8
 _VECTOR_MIN = 64
 """Smaller batches take the byte loop (each fast path's fixed cost would exceed it). Uniform
-runs cost ~9.7 us to set up: against the byte loop of session 11 (timeit, 100 B records with
-6-digit keys) 9.7 vs 7.8 us at 16 records, 9.8 vs 9.7 at 20, 9.9 vs 11.9 at 24."""
+runs of a cached shape cost ~48k instructions to set up (the first record's byte loop
+included), the byte loop ~8.2k per 100 B record (callgrind, in-process, session 11): 56.6k vs
+68.1k at 8 records, 54.2k vs 51.6k at 6. (Runs of an uncached shape cost ~20k more and a
+compile, ~450k, once per shape.)"""
 
 
 def prove_records(data: Buffer, start: int, end: int, count: int) -> tuple[int, int, int] | None:
@@ -103,7 +109,9 @@ def walk_records(data: Buffer, start: int, end: int, count: int) -> RecordsSumma
     """Check the framing of the ``count`` records in ``data[start:end]`` (see module doc)."""
     if count <= 0:
         raise RecordFramingError(f"invalid record count {count}", 0)
-    if count < _STRIDED_MIN:  # a few records (the many-partition shape): reference_walk inline
+    if count < _STRIDED_MIN or (count < _VECTOR_MIN and not _second_like_first(data, start, end)):
+        # a few records (the many-partition shape), or a short batch whose first two records
+        # differ in length (runs would give up): reference_walk inline
         _, pos, tmin, tmax, nulls = _walk_span(data, start, end, 0, count)
         if pos != end:
             raise RecordFramingError(
@@ -111,12 +119,25 @@ def walk_records(data: Buffer, start: int, end: int, count: int) -> RecordsSumma
                 count - 1,
             )
         return RecordsSummary(tmin, tmax, nulls)
-    found = _uniform_batch(data, start, end, count) if count >= _STRIDED_MIN else None
+    found = _uniform_batch(data, start, end, count)
     if found is None and count >= _VECTOR_MIN:
         found = prove_records(data, start, end, count)
     if found is not None:
         return RecordsSummary(*found)
     return reference_walk(data, start, end, count)
+
+
+def _second_like_first(data: Buffer, start: int, end: int) -> bool:
+    """Whether the second record's length starts with the first record's length byte (one- and
+    two-byte lengths decoded; a guess only: both paths give the reference's answer)."""
+    if start + 1 >= end:
+        return False
+    raw = data[start]
+    if raw < 0x80:
+        second = start + 1 + (raw >> 1)
+    else:
+        second = start + 2 + (((raw & 0x7F) | data[start + 1] << 7) >> 1)
+    return second < end and data[second] == raw
 
 
 def reference_walk(data: Buffer, start: int, end: int, count: int) -> RecordsSummary:
@@ -132,15 +153,19 @@ def reference_walk(data: Buffer, start: int, end: int, count: int) -> RecordsSum
 
 def _uniform_batch(data: Buffer, start: int, end: int, count: int) -> tuple[int, int, int] | None:
     """The whole batch as uniform runs (below) between single records of the byte loop (runs
-    break where a varint widens), or None once more than ``_MAX_SINGLES`` records took the byte
-    loop, or ``_MAX_MISSES`` in a row started no run (a batch of varied shapes: the vectorised
-    walk is cheaper)."""
+    break where a varint widens). Once more than ``_MAX_SINGLES`` records took the byte loop, or
+    ``_MAX_MISSES`` in a row started no run (a batch of varied shapes): None if the batch is
+    long enough for the vectorised walk, else the byte loop walks the rest. None on any error
+    (the reference walk names it)."""
     tmin = _TS_HI
     tmax = -_TS_HI
     nulls = 0
     index = 0
     singles = misses = 0
     pos = start
+    # shapes compiled for this batch: a few, more for a long batch (a compile costs about as
+    # much as walking 60 records; a hostile batch of ever new shapes pays for few)
+    compiles = _COMPILED[0] + min(_MAX_COMPILES, 1 + count // _RECORDS_PER_COMPILE)
     try:
         while index < count:
             first, pos, lo, hi, null = _walk_span(data, pos, end, index, index + 1)
@@ -152,8 +177,14 @@ def _uniform_batch(data: Buffer, start: int, end: int, count: int) -> tuple[int,
             if index == count:
                 break
             if singles > _MAX_SINGLES or misses >= _MAX_MISSES:
-                return None
-            run = _uniform_run(data, first, pos, end, index, count)
+                if count >= _VECTOR_MIN:
+                    return None  # the vectorised walk takes it
+                _, pos, lo, hi, null = _walk_span(data, pos, end, index, count)  # the rest
+                nulls += null
+                tmin = min(tmin, lo)
+                tmax = max(tmax, hi)
+                break
+            run = _uniform_run(data, first, pos, end, index, count, _COMPILED[0] < compiles)
             misses = misses + 1 if run is None else 0
             if run is not None:
                 pos, n, lo, hi, null = run
@@ -342,14 +373,27 @@ _LOW_BIT = bytes(b & 1 for b in range(256))
 _LOW_SEVEN = bytes(b & 0x7F for b in range(256))
 _BIG_ENDIAN = sys.byteorder == "big"
 _SINGLE = [bytes((b,)) for b in range(256)]
+_TS_CLASSES = {1: rb"[\x00-\x7f]", 2: rb"[\x80-\xff][\x00-\x7f]"}  # varint widths 1, 2
+_MATCH_MAX = 80
+"""Runs of up to this many records are matched by the regex (~700 instructions per record),
+longer ones column by column (~60k instructions per run, little per record)."""
+_SHAPES: dict[tuple[int, ...], _Shape] = {}  # shapes seen, their run patterns compiled
+_SHAPES_MAX = 256
+_COMPILED = [0]  # how many patterns were compiled so far (each batch has a budget)
+_MAX_COMPILES = 8
+_RECORDS_PER_COMPILE = 32
+escape = re.escape
 
 
 class _Shape(NamedTuple):  # (a tuple: a frozen dataclass sets each field by object.__setattr__)
+    run: re.Pattern[bytes]  # matches records of this shape, one after the other (see below)
     constants: tuple[tuple[int, bytes], ...]  # (offset in the record, the byte it must hold)
     ts_at: int  # offset of the timestamp delta varint
     ts_width: int
     od_at: int
     od_width: int
+    od_low: int  # the offset deltas whose varints have od_width bytes: od_low <= i < od_high
+    od_high: int
     null_key: bool
 
 
@@ -388,25 +432,65 @@ def _raw_of(data: Buffer, pos: int, end: int) -> int:
     return raw
 
 
-def _shape_of(data: Buffer, first: int, size: int) -> _Shape | None:
-    """The shape of the (already accepted) record at ``first``; None for shapes runs skip."""
-    ts_at = _varint_end(data, first) + 1
-    od_at = _varint_end(data, ts_at)
-    key_at = _varint_end(data, od_at)
-    if od_at - ts_at > _MAX_TS_WIDTH or key_at - od_at > _MAX_OD_WIDTH:
-        return None
-    key_end = _varint_end(data, key_at)
-    key_raw = _raw_of(data, key_at, key_end)
-    value_at = key_end + (0 if key_raw & 1 else key_raw >> 1)
-    value_end = _varint_end(data, value_at)
-    value_raw = _raw_of(data, value_at, value_end)
+def _shape_of(data: Buffer, first: int, size: int, may_compile: bool) -> _Shape | None:
+    """The shape of the (already accepted) record at ``first``; None for shapes runs skip (and
+    for a shape not yet compiled when ``may_compile`` is false).
+
+    Varints of one or two bytes are decoded inline; the shape's key is the widths and raw values
+    of its varints (a width and a raw value give exactly one encoding, so the key names the
+    pattern's constant bytes)."""
+    at = first + 1 if data[first] < 0x80 else _varint_end(data, first)  # after the length
+    ts_at = at + 1  # after the attributes
+    od_at = ts_at + 1 if data[ts_at] < 0x80 else _varint_end(data, ts_at)
+    key_at = od_at + 1 if data[od_at] < 0x80 else _varint_end(data, od_at)
+    key_raw = data[key_at]
+    if key_raw < 0x80:
+        value_at = key_at + 1
+    elif data[key_at + 1] < 0x80:
+        key_raw = (key_raw & 0x7F) | data[key_at + 1] << 7
+        value_at = key_at + 2
+    else:
+        return None  # keys of 8 KiB or more: the byte loop
+    key_width = value_at - key_at
+    if not key_raw & 1:
+        value_at += key_raw >> 1
+    value_raw = data[value_at]
+    if value_raw < 0x80:
+        value_end = value_at + 1
+    elif data[value_at + 1] < 0x80:
+        value_raw = (value_raw & 0x7F) | data[value_at + 1] << 7
+        value_end = value_at + 2
+    else:
+        return None  # values of 8 KiB or more: the byte loop
     if value_end + (0 if value_raw & 1 else value_raw >> 1) != first + size - 1:
         return None  # headers
-    fixed = [*range(first, ts_at - 1), *range(key_at, key_end), *range(value_at, value_end)]
-    constants = (*((at - first, _SINGLE[data[at]]) for at in fixed), (size - 1, b"\x00"))
-    return _Shape(
-        constants, ts_at - first, od_at - ts_at, od_at - first, key_at - od_at, key_raw == 1
-    )
+    key = (size, at - first, od_at - ts_at, key_at - od_at, key_width, key_raw,
+           value_end - value_at, value_raw)  # fmt: skip
+    shape = _SHAPES.get(key)
+    if shape is not None or not may_compile:
+        return shape
+    ts_width = od_at - ts_at
+    od_width = key_at - od_at
+    if ts_width > _MAX_TS_WIDTH or od_width > _MAX_OD_WIDTH:
+        return None
+    key_size = 0 if key_raw & 1 else key_raw >> 1
+    value_size = 0 if value_raw & 1 else value_raw >> 1
+    pattern = b"".join((
+        b"(?:", escape(bytes(data[first:at])), b".",  # the length bytes, any attributes
+        _TS_CLASSES[ts_width], b"." * od_width,  # offset deltas: checked column by column
+        escape(bytes(data[key_at : key_at + key_width])), b".{%d}" % key_size,
+        escape(bytes(data[value_at:value_end])), b".{%d}\\x00)*" % value_size,  # no headers
+    ))  # fmt: skip
+    if len(_SHAPES) >= _SHAPES_MAX:
+        _SHAPES.clear()  # bounded: batches of ever new shapes compile again
+    _COMPILED[0] += 1
+    fixed = [*range(first, at), *range(key_at, key_at + key_width), *range(value_at, value_end)]
+    constants = (*((i - first, _SINGLE[data[i]]) for i in fixed), (size - 1, b"\x00"))
+    shape = _SHAPES[key] = _Shape(
+        re.compile(pattern, re.DOTALL), constants, ts_at - first, ts_width, od_at - first, od_width,
+        *_od_width_range(od_width), key_raw == 1,
+    )  # fmt: skip
+    return shape
 
 
 def _leading(column: bytes | bytearray, byte: bytes) -> int:
@@ -415,27 +499,30 @@ def _leading(column: bytes | bytearray, byte: bytes) -> int:
 
 
 def _uniform_run(
-    data: Buffer, first: int, pos: int, end: int, index: int, count: int
+    data: Buffer, first: int, pos: int, end: int, index: int, count: int, may_compile: bool = True
 ) -> tuple[int, int, int, int, int] | None:
     """Records ``index..`` from ``pos`` shaped like the accepted record at ``first``:
     ``(position after them, how many, min ts delta, max ts delta, null keys)`` or None."""
     size = pos - first
     if data[pos] != data[first] or pos + size > end:
         return None  # cheap exit: the next record's length differs (or it cannot fit)
-    shape = _shape_of(data, first, size)
+    shape = _shape_of(data, first, size, may_compile)
     if shape is None:
         return None
-    lo, hi = _od_width_range(shape.od_width)
-    if index < lo:
+    if index < shape.od_low:
         return None
-    n = min(count - index, (end - pos) // size, hi - index)
-    for at, byte in shape.constants:
-        n = min(n, _leading(data[pos + at : pos + n * size : size], byte))
-    at = pos + shape.ts_at
-    ts_columns = [data[at + b : pos + n * size : size] for b in range(shape.ts_width)]
-    last = shape.ts_width - 1
-    for b, column in enumerate(ts_columns):
-        n = min(n, _leading(column.translate(_HIGH_BIT), b"\x01" if b < last else b"\x00"))
+    n = min(count - index, (end - pos) // size, shape.od_high - index)
+    if n <= _MATCH_MAX:  # the constant bytes and timestamp widths: one regex match
+        match = shape.run.match(data, pos, pos + n * size)
+        n = 0 if match is None else (match.end() - pos) // size
+    else:  # a long run: a strided slice per constant byte and timestamp byte (a C loop each)
+        for at, byte in shape.constants:
+            n = min(n, _leading(data[pos + at : pos + n * size : size], byte))
+        at = pos + shape.ts_at
+        last = shape.ts_width - 1
+        for b in range(shape.ts_width):
+            column = data[at + b : pos + n * size : size].translate(_HIGH_BIT)
+            n = min(n, _leading(column, b"\x01" if b < last else b"\x00"))
     if n <= 0:
         return None
     stop = pos + n * size
@@ -443,7 +530,8 @@ def _uniform_run(
     for b in range(shape.od_width):
         if data[od_at + b : stop : size] != _od_column(shape.od_width, b, index, n):
             return None
-    low = ts_columns[0][:n]
+    at = pos + shape.ts_at
+    low = data[at:stop:size]
     if 1 in low.translate(_LOW_BIT):
         return None  # a negative timestamp delta: the byte loop handles it
     if shape.ts_width == 1 and n <= _SCAN_MAX:
@@ -454,7 +542,7 @@ def _uniform_run(
         tmax = next(v for v in range(126, -1, -2) if v in low) >> 1
     else:
         pairs = bytearray(2 * n)  # native uint16 per record: low 7 bits | high byte << 8
-        pairs[1 - _BIG_ENDIAN :: 2] = ts_columns[1][:n]
+        pairs[1 - _BIG_ENDIAN :: 2] = data[at + 1 : stop : size]
         pairs[_BIG_ENDIAN::2] = low.translate(_LOW_SEVEN)
         values = array("H", pairs)
         vmin, vmax = min(values), max(values)
