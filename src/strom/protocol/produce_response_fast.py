@@ -47,6 +47,15 @@ _TAIL_FLEXIBLE = struct.Struct(">BihqqqBBBBiB")
 _TAIL_FLEXIBLE_SIZE = _TAIL_FLEXIBLE.size
 
 
+def _flexible_frame(name_length: int) -> struct.Struct:
+    """The flexible frame with a topic name of ``name_length`` (< 127) bytes: the head, the name
+    and the tail above in one format."""
+    return struct.Struct(f"{_HEAD_FLEXIBLE.format}{name_length}s{_TAIL_FLEXIBLE.format[1:]}")
+
+
+_FLEXIBLE_FRAMES: dict[int, struct.Struct] = {}  # name length -> _flexible_frame (bounded: 127)
+
+
 def encode_produce_response(
     msg: ProduceResponse, api_version: int, correlation_id: int
 ) -> list[Buffer] | None:
@@ -90,18 +99,27 @@ def encode_produce_response(
                     or msg.node_endpoints != []
                 ):
                     return None
+            if n < 0x7F:  # the whole frame in one format, cached per name length (127 at most)
+                frame = _FLEXIBLE_FRAMES.get(n)
+                if frame is None:
+                    frame = _FLEXIBLE_FRAMES[n] = _flexible_frame(n)
+                return [
+                    bytearray(
+                        frame.pack(
+                            frame.size - 4, correlation_id, 0, 2, n + 1, data, 2, p.index,
+                            p.error_code, p.base_offset, p.log_append_time_ms,
+                            p.log_start_offset, 1, 0, 0, 0, msg.throttle_time_ms, 0,
+                        )
+                    )
+                ]  # fmt: skip
             tail = _TAIL_FLEXIBLE.pack(
                 2, p.index, p.error_code, p.base_offset, p.log_append_time_ms,
                 p.log_start_offset, 1, 0, 0, 0, msg.throttle_time_ms, 0,
             )  # fmt: skip
-            if n < 0x7F:
-                size = 7 + n + _TAIL_FLEXIBLE_SIZE
-                out = bytearray(_HEAD_FLEXIBLE.pack(size, correlation_id, 0, 2, n + 1))
-            else:
-                length = uvarint(n + 1)
-                size = 6 + len(length) + n + _TAIL_FLEXIBLE_SIZE
-                out = bytearray(_HEAD_FLEXIBLE_LONG.pack(size, correlation_id, 0, 2))
-                out += length
+            length = uvarint(n + 1)  # a long name: its length as a varint of its own
+            size = 6 + len(length) + n + _TAIL_FLEXIBLE_SIZE
+            out = bytearray(_HEAD_FLEXIBLE_LONG.pack(size, correlation_id, 0, 2))
+            out += length
         else:
             if api_version >= 5:
                 if api_version == 8:
