@@ -38,6 +38,8 @@ from strom.protocol.codec import (
 )
 from strom.protocol.messages import APIS, ApiInfo
 from strom.protocol.messages.headers import RequestHeader, ResponseHeader
+from strom.protocol.messages.produce import ProduceResponse
+from strom.protocol.produce_response_fast import encode_produce_response
 
 API_VERSIONS_KEY = 18
 CONTROLLED_SHUTDOWN_KEY = 7
@@ -183,6 +185,10 @@ def encode_response(
     holds the size, the header and the body up to any large record data (kept in buffers of
     its own, :class:`~strom.protocol.codec.Writer`)."""
     key = msg.API_KEY if api_key is None else api_key
+    if key == 0 and type(msg) is ProduceResponse:  # the one-partition shape, hand-written
+        fast = encode_produce_response(msg, api_version, correlation_id)
+        if fast is not None:
+            return fast
     w = Writer()
     b = w.b
     b += _SIZE_AND_CORRELATION.pack(0, correlation_id)  # the size is written below
