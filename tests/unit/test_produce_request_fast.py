@@ -231,3 +231,16 @@ def test_no_topic_and_null_counts_take_the_generated_path(version: int) -> None:
     assert PRODUCE_REQUEST_FAST_DECODERS[version](parsed.view, parsed.body_offset) is None
     assert frames.decode_request_body(frame, parsed) == empty
     check_edit(frame[:-1] + b"\xff")  # a null or negative topic count at the end
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize("data", [None, b"r" * 20])
+def test_every_byte_set_to_edge_values(version: int, data: bytes | None) -> None:
+    """Each body byte in turn overwritten with a count's or a length's edge values (null,
+    zero, one, two, the varint boundaries, negative) or with one bit flipped."""
+    req = request("t" if version >= 3 else None, 1, 100, [("tp", [(2, data)])])
+    frame = frame_of(req, version)
+    start = frames.parse_request_header(frame).body_offset
+    for i in range(start, len(frame)):
+        for value in {0x00, 0x01, 0x02, 0x03, 0x7F, 0x80, 0xFE, 0xFF, frame[i] ^ 1}:
+            check_edit(frame[:i] + bytes((value,)) + frame[i + 1 :])
