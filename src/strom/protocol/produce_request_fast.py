@@ -60,27 +60,6 @@ _FLEXIBLE_HEAD = struct.Struct(">hiBB").unpack_from  # acks, timeout_ms, topics+
 _FLEXIBLE_PARTITION = struct.Struct(">Bi").unpack_from  # partitions+1, index
 
 
-def _build(
-    txn: str | None, acks: int, timeout_ms: int, name: str, index: int, records: memoryview | None
-) -> ProduceRequest:
-    """The objects as the generated decoder makes them (``object.__new__``, every slot set)."""
-    part = _new(_Partition)
-    part.index = index
-    part.records = records
-    part.unknown_tagged_fields = ()
-    topic = _new(_Topic)
-    topic.name = name
-    topic.partition_data = [part]
-    topic.unknown_tagged_fields = ()
-    req: ProduceRequest = _new(_Request)
-    req.transactional_id = txn
-    req.acks = acks
-    req.timeout_ms = timeout_ms
-    req.topic_data = [topic]
-    req.unknown_tagged_fields = ()
-    return req
-
-
 def _classic_rest(b: memoryview, p: int, txn: str | None) -> ProduceRequest | None:
     """From ``acks`` on (classic versions); raises on faults (its callers catch them)."""
     acks, timeout_ms, topics, n = _CLASSIC_HEAD(b, p)
@@ -97,10 +76,26 @@ def _classic_rest(b: memoryview, p: int, txn: str | None) -> ProduceRequest | No
         end = p + n
         if end != len(b):
             return None
-        return _build(txn, acks, timeout_ms, name, index, b[p:end])
-    if n != -1 or p != len(b):
+        records: memoryview | None = b[p:end]
+    elif n != -1 or p != len(b):
         return None
-    return _build(txn, acks, timeout_ms, name, index, None)
+    else:
+        records = None
+    part = _new(_Partition)
+    part.index = index
+    part.records = records
+    part.unknown_tagged_fields = ()
+    topic = _new(_Topic)
+    topic.name = name
+    topic.partition_data = [part]
+    topic.unknown_tagged_fields = ()
+    req: ProduceRequest = _new(_Request)
+    req.transactional_id = txn
+    req.acks = acks
+    req.timeout_ms = timeout_ms
+    req.topic_data = [topic]
+    req.unknown_tagged_fields = ()
+    return req
 
 
 def decode_v0(b: memoryview, p: int) -> ProduceRequest | None:
@@ -172,7 +167,21 @@ def decode_v9(b: memoryview, p: int) -> ProduceRequest | None:
         # three empty tag sections (partition, topic, request) and nothing after them
         if end + 3 != len(b) or b[end] or b[end + 1] or b[end + 2]:
             return None
-        return _build(txn, acks, timeout_ms, name, index, records)
+        part = _new(_Partition)
+        part.index = index
+        part.records = records
+        part.unknown_tagged_fields = ()
+        topic = _new(_Topic)
+        topic.name = name
+        topic.partition_data = [part]
+        topic.unknown_tagged_fields = ()
+        req: ProduceRequest = _new(_Request)
+        req.transactional_id = txn
+        req.acks = acks
+        req.timeout_ms = timeout_ms
+        req.topic_data = [topic]
+        req.unknown_tagged_fields = ()
+        return req
     except _FAULTS:
         return None
 
