@@ -17,7 +17,9 @@ buffer and one write. The bytes are those of the generated ``RequestHeader``/``R
 codecs (``tests/unit/test_per_request_fast_paths.py`` compares them on random input). The header and
 body decoders run inside ``run_decoder``'s wrapping written out (the same DecodeError for the
 same faults, one call less each), and the response's encoder inside ``Message.encode_into``'s
-(the same EncodeError).
+(the same EncodeError). A one-topic, one-partition Produce request (what librdkafka sends) is
+decoded by :mod:`strom.protocol.produce_request_fast` (the generated decoder's object, or None
+and the generated decoder runs).
 """
 
 from __future__ import annotations
