@@ -24,13 +24,13 @@ from hypothesis import strategies as st
 from strom.protocol import frames
 from strom.protocol.codec import DecodeError, Struct
 from strom.protocol.messages.produce import ProduceRequest
-from strom.protocol.produce_request_fast import PRODUCE_REQUEST_FAST_DECODERS
+from strom.protocol.produce_request_fast import FAST_VERSIONS, decode_produce_request
 
 pytestmark = pytest.mark.unit
 
 PR = ProduceRequest
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-VERSIONS = sorted(PRODUCE_REQUEST_FAST_DECODERS)
+VERSIONS = list(FAST_VERSIONS)
 int16 = st.integers(-(2**15), 2**15 - 1)
 int32 = st.integers(-(2**31), 2**31 - 1)
 
@@ -110,7 +110,7 @@ def test_valid_one_partition_requests_decode_to_the_generated_object(case: tuple
     parsed, gen, fault = generated(frame)
     assert fault is None and gen is not None
     assert parsed.view is not None
-    fast = PRODUCE_REQUEST_FAST_DECODERS[version](parsed.view, parsed.body_offset)
+    fast = decode_produce_request(parsed.view, parsed.body_offset, version)
     assert fast is not None
     same(fast, gen)
     same(frames.decode_request_body(frame, parsed), gen)
@@ -148,9 +148,9 @@ def check_edit(frame: bytes) -> None:
     parsed, gen, fault = generated(frame)
     assert parsed.view is not None
     version = parsed.header.request_api_version
-    if parsed.header.request_api_key != 0 or version not in PRODUCE_REQUEST_FAST_DECODERS:
+    if parsed.header.request_api_key != 0 or version not in FAST_VERSIONS:
         return
-    fast = PRODUCE_REQUEST_FAST_DECODERS[version](parsed.view, parsed.body_offset)
+    fast = decode_produce_request(parsed.view, parsed.body_offset, version)
     if gen is None:
         assert fast is None, f"fast path decoded what the generated decoder rejects ({fault})"
         with pytest.raises(DecodeError) as info:
@@ -218,7 +218,7 @@ def test_tagged_fields_take_the_generated_path(version: int, level: str) -> None
     frame = frame_of(req, version)
     parsed = frames.parse_request_header(frame)
     assert parsed.view is not None
-    assert PRODUCE_REQUEST_FAST_DECODERS[version](parsed.view, parsed.body_offset) is None
+    assert decode_produce_request(parsed.view, parsed.body_offset, version) is None
     assert frames.decode_request_body(frame, parsed) == req
 
 
@@ -228,7 +228,7 @@ def test_no_topic_and_null_counts_take_the_generated_path(version: int) -> None:
     frame = frame_of(empty, version)
     parsed = frames.parse_request_header(frame)
     assert parsed.view is not None
-    assert PRODUCE_REQUEST_FAST_DECODERS[version](parsed.view, parsed.body_offset) is None
+    assert decode_produce_request(parsed.view, parsed.body_offset, version) is None
     assert frames.decode_request_body(frame, parsed) == empty
     check_edit(frame[:-1] + b"\xff")  # a null or negative topic count at the end
 

@@ -40,7 +40,7 @@ from strom.protocol.codec import (
 )
 from strom.protocol.messages import APIS, ApiInfo
 from strom.protocol.messages.headers import RequestHeader, ResponseHeader
-from strom.protocol.produce_request_fast import PRODUCE_REQUEST_FAST_DECODERS
+from strom.protocol.produce_request_fast import decode_produce_request
 
 API_VERSIONS_KEY = 18
 CONTROLLED_SHUTDOWN_KEY = 7
@@ -143,11 +143,9 @@ def decode_request_body(frame: Buffer, parsed: RequestFrame) -> Message:
         raise UnsupportedVersionError(f"{cls.NAME} has no version {version}")
     mv = parsed.view if parsed.view is not None else byte_view(frame)
     if key == 0:  # Produce: the one-partition request by hand; None = take the generated path
-        fast = PRODUCE_REQUEST_FAST_DECODERS.get(version)
-        if fast is not None:
-            msg = fast(mv, parsed.body_offset)
-            if msg is not None:
-                return msg
+        msg = decode_produce_request(mv, parsed.body_offset, version)
+        if msg is not None:
+            return msg
     try:  # run_decoder's wrapping, without its call
         msg, _ = fn(mv, parsed.body_offset)
     except DecodeError:

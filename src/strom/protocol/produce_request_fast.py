@@ -2,9 +2,10 @@
 (one partition per request), read with a few precompiled ``struct`` formats instead of the
 generated decoder's reader calls.
 
-Owns: ``PRODUCE_REQUEST_FAST_DECODERS``, Produce version -> ``fn(view, body_offset)`` that returns
-the :class:`ProduceRequest` or None. ``frames.decode_request_body`` tries it for API key 0 and runs
-the generated decoder when it returns None.
+Owns: ``decode_produce_request(view, body_offset, version)``, which returns the
+:class:`ProduceRequest` or None, and ``FAST_VERSIONS``, the versions it reads.
+``frames.decode_request_body`` tries it for API key 0 and runs the generated decoder when it
+returns None.
 
 Invariants:
 - What it returns is exactly what the generated decoder (``strom.protocol.messages.produce``)
@@ -33,7 +34,6 @@ flexible v9-v11 (uvarint lengths are N+1, 0 = null)::
 from __future__ import annotations
 
 import struct
-from collections.abc import Callable
 from typing import Any
 
 from strom.protocol.codec import (
@@ -44,8 +44,6 @@ from strom.protocol.codec import (
     read_uvarint,
 )
 from strom.protocol.messages.produce import ProduceRequest
-
-FastDecodeFn = Callable[[memoryview, int], "ProduceRequest | None"]
 
 _FAULTS = (DecodeError, *DECODE_FAULTS)
 _new: Any = object.__new__
@@ -60,27 +58,94 @@ _FLEXIBLE_HEAD = struct.Struct(">hiBB").unpack_from  # acks, timeout_ms, topics+
 _FLEXIBLE_PARTITION = struct.Struct(">Bi").unpack_from  # partitions+1, index
 
 
-def _classic_rest(b: memoryview, p: int, txn: str | None) -> ProduceRequest | None:
-    """From ``acks`` on (classic versions); raises on faults (its callers catch them)."""
-    acks, timeout_ms, topics, n = _CLASSIC_HEAD(b, p)
-    if topics != 1 or n < 0:
+FAST_VERSIONS = range(0, 12)  # 0-2 no transactional id, 3-8 classic, 9-11 flexible
+_FIRST_TRANSACTIONAL = 3
+_FIRST_FLEXIBLE = 9
+
+
+def decode_produce_request(b: memoryview, p: int, version: int) -> ProduceRequest | None:
+    """The request whose body starts at ``p`` of the frame ``b``, or None (see the module)."""
+    if version not in FAST_VERSIONS:
         return None
-    p += 12
-    end = p + n
-    name = str(b[p:end], "utf-8")
-    partitions, index, n = _CLASSIC_PARTITION(b, end)  # struct.error when end ran past the frame
-    if partitions != 1:
+    records: memoryview | None
+    try:
+        if version >= _FIRST_FLEXIBLE:
+            n = b[p]
+            if n == 0:
+                txn: str | None = None
+                p += 1
+            elif n < 0x80:
+                end = p + n
+                txn = str(b[p + 1 : end], "utf-8")
+                p = end
+            else:
+                txn, p = read_compact_nullable_string(b, p)
+            acks, timeout_ms, topics, n = _FLEXIBLE_HEAD(b, p)
+            if topics != 2:
+                return None
+            if 0 < n < 0x80:
+                p += 7
+                end = p + n  # the name is n - 1 bytes after its length byte
+                name = str(b[p + 1 : end], "utf-8")
+            else:
+                name, end = read_compact_string(b, p + 7)
+            partitions, index = _FLEXIBLE_PARTITION(b, end)
+            if partitions != 2:
+                return None
+            p = end + 5
+            n = b[p]
+            if n < 0x80:
+                p += 1
+            elif b[p + 1] < 0x80:
+                n = (n & 0x7F) | b[p + 1] << 7
+                p += 2
+            else:
+                n, p = read_uvarint(b, p)
+            if n:
+                end = p + n - 1
+                records = b[p:end]
+            else:
+                end = p
+                records = None
+            # three empty tag sections (partition, topic, request) and nothing after them
+            if end + 3 != len(b) or b[end] or b[end + 1] or b[end + 2]:
+                return None
+        else:
+            if version < _FIRST_TRANSACTIONAL:
+                txn = None
+            else:
+                (n,) = _I16(b, p)
+                p += 2
+                if n >= 0:
+                    end = p + n
+                    txn = str(b[p:end], "utf-8")
+                    p = end
+                elif n == -1:
+                    txn = None
+                else:
+                    return None
+            acks, timeout_ms, topics, n = _CLASSIC_HEAD(b, p)
+            if topics != 1 or n < 0:
+                return None
+            p += 12
+            end = p + n
+            name = str(b[p:end], "utf-8")
+            partitions, index, n = _CLASSIC_PARTITION(b, end)  # struct.error past the frame
+            if partitions != 1:
+                return None
+            p = end + 12
+            if n >= 0:
+                end = p + n
+                if end != len(b):
+                    return None
+                records = b[p:end]
+            elif n != -1 or p != len(b):
+                return None
+            else:
+                records = None
+    except _FAULTS:
         return None
-    p = end + 12
-    if n >= 0:
-        end = p + n
-        if end != len(b):
-            return None
-        records: memoryview | None = b[p:end]
-    elif n != -1 or p != len(b):
-        return None
-    else:
-        records = None
+    # the objects as the generated decoder makes them (object.__new__, every slot set)
     part = _new(_Partition)
     part.index = index
     part.records = records
@@ -96,98 +161,3 @@ def _classic_rest(b: memoryview, p: int, txn: str | None) -> ProduceRequest | No
     req.topic_data = [topic]
     req.unknown_tagged_fields = ()
     return req
-
-
-def decode_v0(b: memoryview, p: int) -> ProduceRequest | None:
-    """Produce v0-v2 (no transactional id)."""
-    try:
-        return _classic_rest(b, p, None)
-    except _FAULTS:
-        return None
-
-
-def decode_v3(b: memoryview, p: int) -> ProduceRequest | None:
-    """Produce v3-v8."""
-    try:
-        (n,) = _I16(b, p)
-        p += 2
-        if n >= 0:
-            end = p + n
-            txn: str | None = str(b[p:end], "utf-8")
-            p = end
-        elif n == -1:
-            txn = None
-        else:
-            return None
-        return _classic_rest(b, p, txn)
-    except _FAULTS:
-        return None
-
-
-def decode_v9(b: memoryview, p: int) -> ProduceRequest | None:
-    """Produce v9-v11 (flexible)."""
-    try:
-        n = b[p]
-        if n == 0:
-            txn: str | None = None
-            p += 1
-        elif n < 0x80:
-            end = p + n
-            txn = str(b[p + 1 : end], "utf-8")
-            p = end
-        else:
-            txn, p = read_compact_nullable_string(b, p)
-        acks, timeout_ms, topics, n = _FLEXIBLE_HEAD(b, p)
-        if topics != 2:
-            return None
-        if 0 < n < 0x80:
-            p += 7
-            end = p + n  # the name is n - 1 bytes after its length byte
-            name = str(b[p + 1 : end], "utf-8")
-        else:
-            name, end = read_compact_string(b, p + 7)
-        partitions, index = _FLEXIBLE_PARTITION(b, end)
-        if partitions != 2:
-            return None
-        p = end + 5
-        n = b[p]
-        if n < 0x80:
-            p += 1
-        elif b[p + 1] < 0x80:
-            n = (n & 0x7F) | b[p + 1] << 7
-            p += 2
-        else:
-            n, p = read_uvarint(b, p)
-        if n:
-            end = p + n - 1
-            records: memoryview | None = b[p:end]
-        else:
-            end = p
-            records = None
-        # three empty tag sections (partition, topic, request) and nothing after them
-        if end + 3 != len(b) or b[end] or b[end + 1] or b[end + 2]:
-            return None
-        part = _new(_Partition)
-        part.index = index
-        part.records = records
-        part.unknown_tagged_fields = ()
-        topic = _new(_Topic)
-        topic.name = name
-        topic.partition_data = [part]
-        topic.unknown_tagged_fields = ()
-        req: ProduceRequest = _new(_Request)
-        req.transactional_id = txn
-        req.acks = acks
-        req.timeout_ms = timeout_ms
-        req.topic_data = [topic]
-        req.unknown_tagged_fields = ()
-        return req
-    except _FAULTS:
-        return None
-
-
-PRODUCE_REQUEST_FAST_DECODERS: dict[int, FastDecodeFn] = {
-    **dict.fromkeys(range(0, 3), decode_v0),
-    **dict.fromkeys(range(3, 9), decode_v3),
-    **dict.fromkeys(range(9, 12), decode_v9),
-}
