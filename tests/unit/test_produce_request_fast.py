@@ -244,3 +244,12 @@ def test_every_byte_set_to_edge_values(version: int, data: bytes | None) -> None
     for i in range(start, len(frame)):
         for value in {0x00, 0x01, 0x02, 0x03, 0x7F, 0x80, 0xFE, 0xFF, frame[i] ^ 1}:
             check_edit(frame[:i] + bytes((value,)) + frame[i + 1 :])
+
+
+@pytest.mark.parametrize("version", [-1, PR.MAX_VERSION + 1, 13])
+def test_versions_it_does_not_know_are_declined(version: int) -> None:
+    """A version the generated codec adds later (v13: topic ids) is not read as v11."""
+    frame = frame_of(request(None, 1, 100, [("topic", [(0, b"r")])]), PR.MAX_VERSION)
+    parsed = frames.parse_request_header(frame)
+    assert parsed.view is not None
+    assert decode_produce_request(parsed.view, parsed.body_offset, version) is None
