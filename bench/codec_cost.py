@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # name -> (partitions in the request, loops scale divisor)
 SHAPES: dict[str, tuple[int, int]] = {
+    "produce-req-v7-1": (1, 1),
     "produce-req-v9-1": (1, 1),
     "produce-req-v10-1": (1, 1),
     "produce-req-v11-1": (1, 1),

@@ -17,7 +17,9 @@ buffer and one write. The bytes are those of the generated ``RequestHeader``/``R
 codecs (``tests/unit/test_per_request_fast_paths.py`` compares them on random input). The header and
 body decoders run inside ``run_decoder``'s wrapping written out (the same DecodeError for the
 same faults, one call less each), and the response's encoder inside ``Message.encode_into``'s
-(the same EncodeError).
+(the same EncodeError). A one-topic, one-partition Produce request (what librdkafka sends) is
+decoded by :mod:`strom.protocol.produce_request_fast` (the generated decoder's object, or None
+and the generated decoder runs).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from strom.protocol.codec import (
 from strom.protocol.messages import APIS, ApiInfo
 from strom.protocol.messages.headers import RequestHeader, ResponseHeader
 from strom.protocol.messages.produce import ProduceResponse
+from strom.protocol.produce_request_fast import decode_produce_request
 from strom.protocol.produce_response_fast import encode_produce_response
 
 API_VERSIONS_KEY = 18
@@ -141,6 +144,10 @@ def decode_request_body(frame: Buffer, parsed: RequestFrame) -> Message:
     if fn is None:
         raise UnsupportedVersionError(f"{cls.NAME} has no version {version}")
     mv = parsed.view if parsed.view is not None else byte_view(frame)
+    if key == 0:  # Produce: the one-partition request by hand; None = take the generated path
+        msg = decode_produce_request(mv, parsed.body_offset, version)
+        if msg is not None:
+            return msg
     try:  # run_decoder's wrapping, without its call
         msg, _ = fn(mv, parsed.body_offset)
     except DecodeError:
