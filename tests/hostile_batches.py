@@ -12,6 +12,7 @@ from crc32c import crc32c
 
 from strom.protocol.records import compress
 from strom.protocol.records.varint import write_varint
+from strom.protocol.records.walk import RecordFramingError
 
 _HEADER = struct.Struct(">qiibIhiqqqhii")
 
@@ -99,3 +100,17 @@ def gzip_bomb(size: int, base_ts: int = 0) -> bytearray:
     head = varint(len(body) + size + 1) + body
     stream = gzip.compress(head + b"\x00" * size + b"\x00", compresslevel=1)
     return forge(b"", 1, codec=1, compressed=stream, base_ts=base_ts)
+
+
+Outcome = tuple[object, ...]
+
+
+def walk_outcome(walk: object, data: bytes, count: int) -> Outcome:
+    """What a record walk (``walk(data, start, end, count)``) answers on ``data``: the summary's
+    (min timestamp delta, max timestamp delta, null keys), or ("error", record index, message)
+    for the RecordFramingError it raises, so walks can be compared with ``==``."""
+    try:
+        s = walk(data, 0, len(data), count)  # type: ignore[operator]
+    except RecordFramingError as exc:
+        return ("error", exc.record_index, exc.message)
+    return (s.min_timestamp_delta, s.max_timestamp_delta, s.null_keys)

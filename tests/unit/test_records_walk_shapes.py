@@ -21,19 +21,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from strom.protocol.records import walk as walk_module
-from strom.protocol.records.walk import RecordFramingError, reference_walk, walk_records
+from strom.protocol.records.walk import reference_walk, walk_records
 
 pytestmark = pytest.mark.unit
 
-Outcome = tuple[object, ...]
-
-
-def outcome(walk: object, data: bytes, count: int) -> Outcome:
-    try:
-        s = walk(data, 0, len(data), count)  # type: ignore[operator]
-    except RecordFramingError as exc:
-        return ("error", exc.record_index, exc.message)
-    return (s.min_timestamp_delta, s.max_timestamp_delta, s.null_keys)
+Outcome = hostile.Outcome
+outcome = hostile.walk_outcome
 
 
 def agree(data: bytes, count: int) -> Outcome:
