@@ -43,6 +43,13 @@ def producer(bootstrap: str) -> Producer:
     return Producer({"bootstrap.servers": bootstrap, "batch.size": BATCH, "linger.ms": 10_000})
 
 
+def timed_sends(p: Producer, topic: str, n: int) -> tuple[list[Any], float]:
+    """``n`` sends that each fill a batch: their futures and the seconds the caller spent."""
+    t0 = time.monotonic()
+    futs = [p.send(topic, VALUE + b"%d" % i) for i in range(n)]
+    return futs, time.monotonic() - t0
+
+
 def test_a_caller_that_fills_a_batch_waits_for_the_loop_thread_at_most_the_bound(
     broker: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -57,9 +64,7 @@ def test_a_caller_that_fills_a_batch_waits_for_the_loop_thread_at_most_the_bound
         release = threading.Event()
         p._lt.loop.call_soon_threadsafe(release.wait, 30)
         try:
-            t0 = time.monotonic()
-            futs = [p.send(topic, VALUE + b"%d" % i) for i in range(n)]
-            elapsed = time.monotonic() - t0
+            futs, elapsed = timed_sends(p, topic, n)
         finally:
             release.set()
         assert elapsed >= n * 0.05, "a caller that filled a batch did not wait for the loop"
@@ -81,9 +86,7 @@ def test_a_hand_over_ends_when_the_sender_has_had_its_turns(
     n = 20
     with producer(broker.bootstrap) as p:
         p.send(topic, VALUE + b"warm").result(30)  # fills its batch: sent at once
-        t0 = time.monotonic()
-        futs = [p.send(topic, VALUE + b"%d" % i) for i in range(n)]
-        elapsed = time.monotonic() - t0
+        futs, elapsed = timed_sends(p, topic, n)
         assert elapsed < 9, f"hand-overs waited {elapsed:.1f}s: they ran into the bound"
         p.flush(60)
         assert [f.result(30).offset for f in futs] == list(range(1, n + 1))
