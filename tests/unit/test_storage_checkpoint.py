@@ -84,7 +84,7 @@ def test_atomic_write_fsyncs_file_and_directory(
 def test_leader_epoch_cache_assign_and_persist(tmp_path: Path) -> None:
     path = tmp_path / "leader-epoch-checkpoint"
     cache = LeaderEpochCache(path)
-    assert cache.latest_epoch is None
+    assert cache.latest_epoch() is None
     assert cache.assign(0, 0)
     assert not cache.assign(0, 10)  # same epoch, later offset: no change
     assert cache.assign(2, 100)

@@ -44,7 +44,7 @@ def test_offset_index_rejects_non_increasing_and_full(tmp_path: Path) -> None:
     with pytest.raises(ValueError):
         idx.append(6, 10)
     idx.append(6, 11)
-    assert idx.is_full
+    assert idx.is_full()
     with pytest.raises(ValueError):
         idx.append(7, 12)
 
@@ -112,9 +112,9 @@ def test_time_index_lookup_and_truncate(tmp_path: Path) -> None:
 def test_time_index_full_keeps_room_for_the_final_entry(tmp_path: Path) -> None:
     ti = TimeIndex(tmp_path / "a.timeindex", 0, 36)  # 3 entries, full at 2
     ti.maybe_append(1, 1)
-    assert not ti.is_full
+    assert not ti.is_full()
     ti.maybe_append(2, 2)
-    assert ti.is_full
+    assert ti.is_full()
     with pytest.raises(ValueError):
         ti.maybe_append(3, 3)
     assert ti.maybe_append(3, 3, skip_full_check=True)

@@ -104,7 +104,7 @@ def test_clean_shutdown_and_restart(tmp_path: Path) -> None:
     for log in m2.all_logs().values():
         assert log.segments_recovered == 0
         assert log.log_end_offset == 60 and log.high_watermark == 57
-        assert log.leader_epoch_cache.latest_epoch == 2
+        assert log.leader_epoch_cache.latest_epoch() == 2
     assert m2.get_log("my-topic", 0).log_start_offset == 9  # type: ignore[union-attr]
 
 

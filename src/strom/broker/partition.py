@@ -52,6 +52,10 @@ from strom.storage.file_records import FetchDataInfo
 from strom.storage.log import Log
 from strom.storage.log_validator import RecordError, validate_for_append
 
+# ErrorCode.NONE read once: on Python 3.11 an attribute of an Enum class goes through
+# EnumType.__getattr__'s slot hook (a call from C, ~850 instructions), a module global does not
+_NONE = ErrorCode.NONE
+
 ProduceVerifier = Callable[[int, int], ErrorCode]
 """``(producer id, epoch)`` -> NONE when the coordinator confirms the ongoing transaction."""
 
@@ -160,7 +164,7 @@ class Partition:
         info = lg.append_as_leader(buf, self.leader_epoch, client, known, now_ms)
         moved = self.tracking.maybe_increment_high_watermark()
         return AppendResult(  # (positional: built per append)
-            ErrorCode.NONE,
+            _NONE,
             info.first_offset,
             info.log_append_time,
             info.log_start_offset,

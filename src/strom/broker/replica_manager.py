@@ -66,6 +66,10 @@ from strom.broker.purgatory import FetchPurgatory, ProducePurgatory
 from strom.errors import ErrorCode, KafkaError
 from strom.storage.log_validator import RecordValidationError
 
+# ErrorCode.NONE read once (per append it is a call from C on Python 3.11: see
+# strom.broker.partition's _NONE)
+_NONE = ErrorCode.NONE
+
 __all__ = [
     "INTERNAL_TOPICS",
     "AppendResult",
@@ -241,7 +245,7 @@ class ReplicaManager:
             return AppendResult(exc.code, message=exc.message, record_errors=exc.record_errors)
         except KafkaError as exc:
             return AppendResult(exc.code, message=exc.message)
-        if result.error == ErrorCode.NONE and not result.duplicate:
+        if result.error == _NONE and not result.duplicate:
             # (the purgatories are asked only when something waits on tp: most appends)
             if result.high_watermark_moved and tp in self.delayed_produce.waiting:
                 self.delayed_produce.high_watermark_moved(tp, p.log.high_watermark)

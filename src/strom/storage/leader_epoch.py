@@ -57,8 +57,9 @@ class LeaderEpochCache:
     def entries(self) -> list[tuple[int, int]]:
         return list(self._entries)
 
-    @property
     def latest_epoch(self) -> int | None:
+        """The last entry's epoch (None: no entry). A method, not a property: every leader
+        append compares its epoch with it, and a property is a call from C."""
         return self._entries[-1][0] if self._entries else None
 
     def start_offset(self, epoch: int) -> int | None:

@@ -54,7 +54,7 @@ def fetch_offset_by_timestamp(log: Log, timestamp: int) -> tuple[int, int, int |
         lso = log.log_start_offset
         return -1, lso, epochs.epoch_for_offset(lso)
     if timestamp == LATEST_TIMESTAMP:
-        return -1, log.log_end_offset, epochs.latest_epoch
+        return -1, log.log_end_offset, epochs.latest_epoch()
     if timestamp == LATEST_TIERED_TIMESTAMP:
         return -1, -1, None
     if timestamp == MAX_TIMESTAMP:

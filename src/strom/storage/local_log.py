@@ -114,7 +114,7 @@ class LocalLog:
         it itself."""
         last = headers[-1][1]
         last_offset = last.base_offset + last.last_offset_delta  # last.last_offset
-        segment = self.segments.active
+        segment = self.segments.snapshot()[-1]  # .active, without a property call per append
         config = self.config
         rolled = segment.should_roll(  # (positional: once per append)
             config.segment_bytes,

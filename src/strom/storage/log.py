@@ -78,7 +78,11 @@ from strom.storage.log_loader import load_log, rebuild_leader_epochs
 from strom.storage.log_results import AppendInfo, TimestampAndOffset
 from strom.storage.log_txn import LogTransactions
 from strom.storage.names import LEADER_EPOCH_CHECKPOINT, parse_partition_dir_name
-from strom.storage.producer_state import DEFAULT_PRODUCER_ID_EXPIRATION_MS, ProducerStateManager
+from strom.storage.producer_state import (
+    DEFAULT_PRODUCER_ID_EXPIRATION_MS,
+    ProducerAppend,
+    ProducerStateManager,
+)
 from strom.storage.segment import LogSegment
 from strom.storage.segments import SegmentSet
 from strom.storage.time_source import ClockMs, system_clock_ms
@@ -278,7 +282,7 @@ class Log:
 
     @property
     def latest_epoch(self) -> int | None:
-        return self.leader_epoch_cache.latest_epoch
+        return self.leader_epoch_cache.latest_epoch()
 
     def __repr__(self) -> str:
         return (
@@ -341,15 +345,23 @@ class Log:
             state = self.producer_state
             state.maybe_remove_expired(now)
             end = local.log_end_offset
-            check = state.prepare_leader_append(
-                [headers[0][1]] if len(headers) == 1 else [h for _, h in headers], end, client
-            )  # (a produce's one batch without a comprehension's frame)
-            if check.duplicate is not None:
+            check: ProducerAppend | None = None
+            if len(headers) != 1:
+                check = state.prepare_leader_append([h for _, h in headers], end, client)
+            elif headers[0][1].producer_id >= 0:  # (one batch: no comprehension's frame)
+                check = state.prepare_leader_append([headers[0][1]], end, client)
+            # else one batch without a producer id (a produce without idempotence): the
+            # producer state checks nothing and installs nothing for it
+            # (prepare_leader_append's rule), so no ProducerAppend is built per append
+            if check is not None and check.duplicate is not None:
                 return AppendInfo.of_duplicate(
                     check.duplicate, self._lso, local.config.log_append_time
                 )
             info = self._append(records, assign_offsets(records, headers, end, leader_epoch), now)
-            state.commit(check, local.log_end_offset)
+            if check is None:
+                state.cover(local.log_end_offset)
+            else:
+                state.commit(check, local.log_end_offset)
             return info
         except OSError as exc:
             raise channel.storage_error(
@@ -400,7 +412,7 @@ class Log:
         rolled = self.local.append(buf, headers, max_ts[0], now_ms)
         for _, hdr in headers:
             epoch = hdr.partition_leader_epoch
-            if epoch >= 0 and epoch != self.leader_epoch_cache.latest_epoch:
+            if epoch >= 0 and epoch != self.leader_epoch_cache.latest_epoch():
                 self.leader_epoch_cache.assign(epoch, hdr.base_offset)
         return append_info(buf, headers, self._lso, rolled, max_ts)
 

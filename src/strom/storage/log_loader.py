@@ -195,7 +195,7 @@ def rebuild_leader_epochs(segments: SegmentSet, cache: LeaderEpochCache, log_sta
         try:
             for _, hdr in seg.iter_headers():
                 epoch = hdr.partition_leader_epoch
-                latest = cache.latest_epoch
+                latest = cache.latest_epoch()
                 if epoch >= 0 and (latest is None or epoch > latest):
                     cache.assign(epoch, hdr.base_offset)
         except KafkaError as exc:

@@ -58,8 +58,9 @@ class OffsetIndex(IndexFile):
     def entries(self) -> int:
         return len(self._rel)
 
-    @property
     def is_full(self) -> bool:
+        """A method, not a property: the roll rule asks it on every append, and a property
+        is a call from C into a new eval loop (a method call from Python is not)."""
         return len(self._rel) >= self.max_entries
 
     @property
@@ -86,7 +87,7 @@ class OffsetIndex(IndexFile):
                 f"attempt to append entry ({offset}, {position}) to {self.path} not after the "
                 f"last entry {self.entry(len(self._rel) - 1)}"
             )
-        if self.is_full:
+        if self.is_full():
             raise ValueError(f"attempt to append to a full index {self.path}")
         self._write(rel.to_bytes(4, "big") + position.to_bytes(4, "big"))
         self._rel.append(rel)

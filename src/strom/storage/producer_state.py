@@ -315,6 +315,11 @@ class ProducerStateManager:
                     self.ongoing.pop(pid, None)
                 else:
                     self.ongoing[pid] = e.current_txn_first_offset
+        self.cover(end_offset)
+
+    def cover(self, end_offset: int) -> None:
+        """:meth:`commit` of an append with nothing to install (no producer id in its batches):
+        the state now covers ``< end_offset``."""
         if end_offset > self.map_end_offset:
             self.map_end_offset = end_offset
 

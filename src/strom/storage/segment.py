@@ -265,8 +265,8 @@ class LogSegment(SegmentReader):
         return (
             self._size > segment_bytes - records_size
             or waited > segment_ms
-            or self.offset_index.is_full
-            or self.time_index.is_full
+            or self.offset_index.is_full()
+            or self.time_index.is_full()
         )
 
     def can_convert_to_relative_offset(self, offset: int) -> bool:
@@ -340,9 +340,9 @@ class LogSegment(SegmentReader):
 
     def _maybe_index(self, hdr: BatchHeader, position: int) -> None:
         if self._bytes_since_last_index_entry > self.index_interval_bytes:
-            if not self.offset_index.is_full:
+            if not self.offset_index.is_full():
                 self.offset_index.append(hdr.last_offset, position)
-            if not self.time_index.is_full:
+            if not self.time_index.is_full():
                 self.time_index.maybe_append(self._max_ts, self._offset_of_max_ts)
             self._bytes_since_last_index_entry = 0
 

@@ -18,7 +18,7 @@ timestamps strictly increase. A segment becoming inactive (roll or close) append
 maximum so the last entry is the segment's largest timestamp.
 
 Invariants: timestamps strictly increase; relative offsets are >= 0 and never decrease; at most
-``max_index_size // 12`` entries, and :attr:`is_full` already reports full one entry early so the
+``max_index_size // 12`` entries, and :meth:`is_full` already reports full one entry early so the
 final entry written on roll always fits (as in Kafka).
 
 Thread-safety: the broker's asyncio thread calls everything except :meth:`flush`, which may run
@@ -58,8 +58,9 @@ class TimeIndex(IndexFile):
     def entries(self) -> int:
         return len(self._ts)
 
-    @property
     def is_full(self) -> bool:
+        """A method, not a property: the roll rule asks it on every append (as
+        :meth:`OffsetIndex.is_full <strom.storage.offset_index.OffsetIndex.is_full>`)."""
         return len(self._ts) >= self.max_entries - 1
 
     @property
@@ -74,7 +75,7 @@ class TimeIndex(IndexFile):
 
     def maybe_append(self, timestamp: int, offset: int, *, skip_full_check: bool = False) -> bool:
         """Append ``(timestamp, offset)`` if ``timestamp`` exceeds the last entry's; True if so."""
-        if not skip_full_check and self.is_full:
+        if not skip_full_check and self.is_full():
             raise ValueError(f"attempt to append to a full time index {self.path}")
         last_ts, last_offset = self.last_entry
         if self._ts and offset < last_offset:
