@@ -128,9 +128,7 @@ def buffers(seq: list[Op]) -> list[tuple[bytearray, Op, int]]:
     return out
 
 
-def reference_append(
-    log: Log, records: bytearray, leader_epoch: int, client: bool
-) -> AppendInfo:
+def reference_append(log: Log, records: bytearray, leader_epoch: int, client: bool) -> AppendInfo:
     """The general path: every batch's producer-state check, then the append, then commit."""
     state = log.producer_state
     now = log.clock_ms()
