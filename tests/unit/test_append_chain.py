@@ -217,14 +217,14 @@ def test_a_segment_whose_index_is_full_rolls(tmp_path: Path, full: str) -> None:
     try:
         log.append_as_leader(bytearray(batch(NO_PRODUCER_ID, 0, 0, 1, False, NOW)), 0)
         seg = log.active_segment
-        index = seg.offset_index if full == "offset" else seg.time_index
-        # the roll rule reads the index's own fullness: make this one full
-        index.max_entries = len(index._ts if full == "time" else index._rel) + (
-            1 if full == "time" else 0
-        )
-        assert index.is_full()
-        other = seg.time_index if full == "offset" else seg.offset_index
-        assert not other.is_full()
+        # the roll rule reads each index's own fullness: make this one full (the time index
+        # reports full one entry early)
+        if full == "offset":
+            seg.offset_index.max_entries = seg.offset_index.entries
+        else:
+            seg.time_index.max_entries = seg.time_index.entries + 1
+        assert seg.offset_index.is_full() is (full == "offset")
+        assert seg.time_index.is_full() is (full == "time")
         log.append_as_leader(bytearray(batch(NO_PRODUCER_ID, 0, 0, 1, False, NOW)), 0)
         assert len(log.segments) == 2
         assert log.active_segment.base_offset == 1
