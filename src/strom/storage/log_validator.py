@@ -173,9 +173,7 @@ def _check_client_batch(h: rec.BatchHeader, partition: str) -> None:
         )
 
 
-def _walk(
-    buf: bytearray, pos: int, h: rec.BatchHeader, config: LogConfig
-) -> tuple[int, int, int]:
+def _walk(buf: bytearray, pos: int, h: rec.BatchHeader, config: LogConfig) -> tuple[int, int, int]:
     """Walk the batch's records (:func:`walk_summary`: min and max timestamp delta, null keys);
     a compressed batch is decompressed (bounded) first."""
     start = pos + rec.BATCH_HEADER_SIZE

@@ -88,10 +88,11 @@ def _raw_varint(data: Buffer, pos: int, limit: int) -> tuple[int, int]:
 _TS_HI = 1 << 64
 _ZIGZAG = tuple((b >> 1) ^ -(b & 1) for b in range(128))
 """The value of each one-byte varint (zig-zag decoded): -1 is the raw byte 1 (null)."""
-_HALF_LOW = tuple(-(1 << 20) if b & 1 else (b & 0x7F) >> 1 for b in range(256))
+_TWO_LOW = tuple(-((b & 0x7F) >> 1) - 1 if b & 1 else (b & 0x7F) >> 1 for b in range(256))
+_TWO_SCALE = tuple(-64 if b & 1 else 64 for b in range(256))
 """For the first byte ``b`` (``>= 0x80``) of a two-byte varint whose second byte is ``c``:
-``_HALF_LOW[b] + 64 * c`` is its value when ``b`` is even, and below -1 (a negative length of
-any kind, none of them the null -1) when ``b`` is odd (the encoded value is negative)."""
+``_TWO_LOW[b] + _TWO_SCALE[b] * c`` is its zig-zag decoded value (negative when ``b`` is odd;
+-1, a null, for the non-canonical ``0x81 0x00``)."""
 _MAX_SINGLES = 16  # a batch of one shape has a few runs, broken where a varint widens
 _MAX_MISSES = 2  # singles in a row that start no run: records of varied shapes
 _RUN_MIN = 6
@@ -222,7 +223,7 @@ def _walk_span(
     (Written out field by field, without tuples or a loop over key and value: this loop runs
     for every record of every produced batch; ``tests/unit/test_produce_fast_paths.py`` holds
     it to a spec walk. Zig-zag decoding goes through tables, :data:`_ZIGZAG` and
-    :data:`_HALF_LOW`: a tuple index costs less than the shifts and masks it replaces.)"""
+    :data:`_TWO_LOW`: a tuple index costs less than the shifts and masks it replaces.)"""
     tmin = _TS_HI
     tmax = -_TS_HI
     nulls = 0
@@ -232,7 +233,8 @@ def _walk_span(
     int32 = _INT32_RAW_LIMIT
     int64 = _INT64_RAW_LIMIT
     zigzag = _ZIGZAG
-    half_low = _HALF_LOW
+    two_low = _TWO_LOW
+    two_scale = _TWO_SCALE
     try:
         while i < stop:
             first = pos
@@ -245,7 +247,7 @@ def _walk_span(
             else:
                 b = data[pos + 1]
                 if b < 0x80:
-                    v = half_low[raw] + b * 64
+                    v = two_low[raw] + two_scale[raw] * b
                     pos += 2
                 else:
                     raw, pos = raw_varint(data, pos, int32)
@@ -286,7 +288,7 @@ def _walk_span(
             else:
                 b = data[pos + 1]
                 if b < 0x80:
-                    v = half_low[raw] + b * 64
+                    v = two_low[raw] + two_scale[raw] * b
                     pos += 2
                 else:
                     raw, pos = raw_varint(data, pos, int32)
@@ -305,7 +307,7 @@ def _walk_span(
             else:
                 b = data[pos + 1]
                 if b < 0x80:
-                    v = half_low[raw] + b * 64
+                    v = two_low[raw] + two_scale[raw] * b
                     pos += 2
                 else:
                     raw, pos = raw_varint(data, pos, int32)
