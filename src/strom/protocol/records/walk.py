@@ -26,8 +26,9 @@ Invariants:
   ``_MAX_COMPILES`` compiles per batch, fewer for short ones) and column by column with strided
   slices (offset deltas, timestamp deltas); any other batch is
   walked with array operations (:mod:`.walk_vector`, imported with numpy on the first such
-  batch). A declined batch takes the reference loop, so the accepted inputs and the errors are
-  the reference's (tests cross-check all three paths).
+  batch); a batch's last ``_RUN_MIN - 1`` records or fewer take the byte loop, never a run. A
+  declined batch takes the reference loop, so the accepted inputs and the errors are the
+  reference's (tests cross-check all three paths).
 """
 
 from __future__ import annotations
@@ -105,7 +106,7 @@ _VECTOR_MIN = 64
 runs of a cached shape cost ~48k instructions to set up (the first record's byte loop
 included), the byte loop ~8.2k per 100 B record (callgrind, in-process, session 11): 56.6k vs
 68.1k at 8 records, 54.2k vs 51.6k at 6. (Runs of an uncached shape cost ~20k more and a
-compile, ~450k, once per shape.)"""
+compile, ~450k, once per shape. Session 12: the byte loop ~7.0k per record.)"""
 
 
 def prove_records(data: Buffer, start: int, end: int, count: int) -> tuple[int, int, int] | None:
