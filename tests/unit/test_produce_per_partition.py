@@ -269,7 +269,7 @@ def reference_validate_for_append(
     low, high = max(now_ms - before, 0), min(now_ms + after, LONG_MAX)
     for pos, h in batches:
         try:
-            summary = validator._walk(buf, pos, h, config)
+            dmin, dmax, null_keys = validator._walk(buf, pos, h, config)
         except RecordFramingError as exc:
             raise RecordValidationError(
                 f"Invalid record in {partition}: {exc.message}", ErrorCode.INVALID_RECORD,
@@ -277,10 +277,10 @@ def reference_validate_for_append(
             ) from None  # fmt: skip
         if h.attributes & CONTROL_FLAG_MASK:
             continue
-        suspect = config.compact_enabled and summary.null_keys > 0
+        suspect = config.compact_enabled and null_keys > 0
         if not config.log_append_time:
-            tmin = h.base_timestamp + summary.min_timestamp_delta
-            tmax = h.base_timestamp + summary.max_timestamp_delta
+            tmin = h.base_timestamp + dmin
+            tmax = h.base_timestamp + dmax
             if not (tmin == tmax == -1) and (tmin < low or tmax > high):
                 suspect = True
         if suspect:
@@ -288,7 +288,7 @@ def reference_validate_for_append(
             if errors:
                 validator._raise(errors, partition)
         if not config.log_append_time:
-            validator._stamp_max_timestamp(buf, pos, h, summary)
+            validator._stamp_max_timestamp(buf, pos, h, dmax)
     return buf
 
 

@@ -9,7 +9,7 @@ batches, magic 2, CRC, size, codec, ``last_offset_delta + 1 == records_count``).
   batch" for magic 2), which is neither a control batch nor an idempotent batch without a
   sequence, and is not stamped LogAppendTime by the producer (INVALID_RECORD /
   INVALID_TIMESTAMP);
-- every record's framing is walked (:func:`strom.protocol.records.walk.walk_records`): count,
+- every record's framing is walked (:func:`strom.protocol.records.walk.walk_summary`): count,
   lengths, varints, offset deltas, header bounds (INVALID_RECORD naming the first bad record).
   A compressed batch is decompressed first, into at most :func:`max_decompressed_bytes` (bombs
   are refused with MESSAGE_TOO_LARGE after allocating no more than that cap; undecodable
@@ -45,7 +45,7 @@ from strom.protocol.records.constants import (
     TIMESTAMP_TYPE_MASK,
 )
 from strom.protocol.records.header import compute_crc
-from strom.protocol.records.walk import RecordFramingError, RecordsSummary, walk_records
+from strom.protocol.records.walk import RecordFramingError, walk_summary
 from strom.storage.config import LONG_MAX, LogConfig
 
 DECOMPRESSION_RATIO_LIMIT = 32
@@ -57,6 +57,8 @@ _MAX_TIMESTAMP_AT = 35
 _CRC_AT = 17
 _NO_TIMESTAMP = -1
 _CLIENT_REFUSED_BITS = CONTROL_FLAG_MASK | TIMESTAMP_TYPE_MASK
+_HEADER_SIZE = rec.BATCH_HEADER_SIZE
+_LOG_OVERHEAD = rec.LOG_OVERHEAD
 
 RecordError = tuple[int, str]
 """KIP-467: (index of the record within its batch, why it was rejected)."""
@@ -114,14 +116,12 @@ def validate_for_append(
     high = now_ms + after if now_ms + after < LONG_MAX else LONG_MAX
     for pos, h in batches:
         try:
-            summary = (
+            dmin, dmax, null_keys = (
                 _walk(buf, pos, h, config)
                 if h.attributes & COMPRESSION_CODEC_MASK
                 # uncompressed (_walk's first case, without its frame): the bytes in place
-                else walk_records(
-                    buf, pos + rec.BATCH_HEADER_SIZE, pos + h.batch_length + rec.LOG_OVERHEAD,
-                    h.records_count,
-                )
+                else walk_summary(buf, pos + _HEADER_SIZE, pos + h.batch_length + _LOG_OVERHEAD,
+                                  h.records_count)
             )  # fmt: skip
         except RecordFramingError as exc:
             raise RecordValidationError(
@@ -131,24 +131,22 @@ def validate_for_append(
             ) from None
         if h.attributes & CONTROL_FLAG_MASK:
             continue  # coordinators' markers: keys and timestamps are the coordinator's
-        # the summary answers the common case (no null key where keys are required, every
+        # the walk answers the common case (no null key where keys are required, every
         # timestamp in range); only a batch that may break a rule is decoded to find which
         # records do
-        suspect = compact and summary.null_keys > 0
+        suspect = compact and null_keys > 0
         if not log_append_time:
             base = h.base_timestamp
-            tmin = base + summary.min_timestamp_delta
-            tmax = base + summary.max_timestamp_delta
+            tmin = base + dmin
+            tmax = base + dmax
             if not (tmin == tmax == _NO_TIMESTAMP) and (tmin < low or tmax > high):
                 suspect = True
         if suspect:
             errors = _record_errors(buf, pos, config, low, high)
             if errors:  # a suspect batch may be clean (a record without timestamp: -1)
                 _raise(errors, partition)
-        if not log_append_time and h.max_timestamp != max(
-            h.base_timestamp + summary.max_timestamp_delta, _NO_TIMESTAMP
-        ):  # (the producer's max timestamp is right: most batches)
-            _stamp_max_timestamp(buf, pos, h, summary)
+        if not log_append_time and h.max_timestamp != max(h.base_timestamp + dmax, _NO_TIMESTAMP):
+            _stamp_max_timestamp(buf, pos, h, dmax)  # (most batches' max timestamp is right)
     out = buf if config.compression_type == "producer" else _maybe_recompress(buf, batches, config)
     if log_append_time:
         for pos, _ in rec.iter_batches(out):
@@ -175,15 +173,16 @@ def _check_client_batch(h: rec.BatchHeader, partition: str) -> None:
         )
 
 
-def _walk(buf: bytearray, pos: int, h: rec.BatchHeader, config: LogConfig) -> RecordsSummary:
-    """Walk the batch's records; a compressed batch is decompressed (bounded) first."""
+def _walk(buf: bytearray, pos: int, h: rec.BatchHeader, config: LogConfig) -> tuple[int, int, int]:
+    """Walk the batch's records (:func:`walk_summary`: min and max timestamp delta, null keys);
+    a compressed batch is decompressed (bounded) first."""
     start = pos + rec.BATCH_HEADER_SIZE
     end = pos + h.batch_length + rec.LOG_OVERHEAD
     codec = h.attributes & COMPRESSION_CODEC_MASK
     if not codec:
-        return walk_records(buf, start, end, h.records_count)
+        return walk_summary(buf, start, end, h.records_count)
     data = decompress(codec, memoryview(buf)[start:end], max_decompressed_bytes(config))
-    return walk_records(data, 0, len(data), h.records_count)
+    return walk_summary(data, 0, len(data), h.records_count)
 
 
 def _record_errors(
@@ -234,12 +233,11 @@ def _raise(errors: list[tuple[ErrorCode, RecordError]], partition: str) -> None:
     )
 
 
-def _stamp_max_timestamp(
-    buf: bytearray, pos: int, h: rec.BatchHeader, summary: RecordsSummary
-) -> None:
-    """Make the header's max timestamp the largest record timestamp, as Kafka's in-place
-    append does (the time index and ListOffsets trust it)."""
-    computed = max(h.base_timestamp + summary.max_timestamp_delta, _NO_TIMESTAMP)
+def _stamp_max_timestamp(buf: bytearray, pos: int, h: rec.BatchHeader, max_delta: int) -> None:
+    """Make the header's max timestamp the largest record timestamp (base timestamp plus the
+    walk's ``max_delta``), as Kafka's in-place append does (the time index and ListOffsets trust
+    it)."""
+    computed = max(h.base_timestamp + max_delta, _NO_TIMESTAMP)
     if computed == h.max_timestamp:
         return
     _I64.pack_into(buf, pos + _MAX_TIMESTAMP_AT, computed)

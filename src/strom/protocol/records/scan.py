@@ -27,16 +27,22 @@ from strom.errors import (
 )
 from strom.protocol.records.constants import (
     ATTRIBUTES_OFFSET,
+    BATCH_HEADER_SIZE,
     COMPRESSION_CODEC_MASK,
     LOG_OVERHEAD,
+    MAGIC,
+    MIN_BATCH_LENGTH,
     CompressionType,
 )
 from strom.protocol.records.header import (
+    HEADER_STRUCT,
     BatchHeader,
     Buffer,
     compute_crc,
     parse_batch_header,
 )
+
+_unpack_header = HEADER_STRUCT.unpack_from
 
 
 def iter_batches(buf: Buffer, *, strict: bool = True) -> Iterator[tuple[int, BatchHeader]]:
@@ -100,11 +106,17 @@ def validate_batches_for_append(
     """
     batches: list[tuple[int, BatchHeader]] = []
     total = len(buf)
+    view = buf if type(buf) is memoryview else memoryview(buf)  # CRC slices: no copies
     pos = 0
-    # iter_batches(buf, strict=True), without a generator: once per produced partition
+    # iter_batches(buf, strict=True) without a generator, parse_batch_header inline (its checks
+    # on the unpacked tuple, the header built once they pass): once per produced partition
     while pos < total:
-        header = parse_batch_header(buf, pos)
-        size = header.batch_length + LOG_OVERHEAD
+        if total - pos < BATCH_HEADER_SIZE:
+            parse_batch_header(buf, pos)  # raises: a short header (or the bad magic it holds)
+        fields = _unpack_header(buf, pos)
+        size = fields[1] + LOG_OVERHEAD  # batch_length
+        if fields[3] != MAGIC or size < MIN_BATCH_LENGTH + LOG_OVERHEAD:
+            parse_batch_header(buf, pos)  # raises: the magic or batch_length error
         if pos + size > total:
             raise CorruptRecordError(
                 f"record batch at position {pos} claims {size} bytes, only {total - pos} available"
@@ -114,29 +126,29 @@ def validate_batches_for_append(
                 f"record batch at position {pos} is {size} bytes, "
                 f"above the limit of {max_batch_bytes}"
             )
-        stored = header.crc
-        computed = crc32c(memoryview(buf)[pos + ATTRIBUTES_OFFSET : pos + size])  # compute_crc
+        stored = fields[4]  # crc
+        computed = crc32c(view[pos + ATTRIBUTES_OFFSET : pos + size])  # compute_crc
         if computed != stored:
             raise CorruptRecordError(
                 f"record batch at position {pos} is corrupt "
                 f"(stored crc = {stored}, computed crc = {computed})"
             )
-        codec = header.attributes & COMPRESSION_CODEC_MASK
+        codec = fields[5] & COMPRESSION_CODEC_MASK  # attributes
         if codec > CompressionType.ZSTD:
             raise UnsupportedCompressionError(
                 f"record batch at position {pos} uses unknown compression codec id {codec}"
             )
-        count = header.records_count
+        count = fields[12]  # records_count
         if count <= 0:
             raise InvalidRecordError(
                 f"record batch at position {pos} has invalid record count {count}"
             )
-        if header.last_offset_delta + 1 != count:
+        if fields[6] + 1 != count:  # last_offset_delta
             raise InvalidRecordError(
                 f"record batch at position {pos} has inconsistent offset range and record "
-                f"count (last_offset_delta {header.last_offset_delta}, records_count {count})"
+                f"count (last_offset_delta {fields[6]}, records_count {count})"
             )
-        batches.append((pos, header))
+        batches.append((pos, BatchHeader(*fields)))
         pos += size
     if not batches:
         raise InvalidRecordError("record set contains no record batch")

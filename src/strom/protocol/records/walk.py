@@ -26,8 +26,9 @@ Invariants:
   ``_MAX_COMPILES`` compiles per batch, fewer for short ones) and column by column with strided
   slices (offset deltas, timestamp deltas); any other batch is
   walked with array operations (:mod:`.walk_vector`, imported with numpy on the first such
-  batch). A declined batch takes the reference loop, so the accepted inputs and the errors are
-  the reference's (tests cross-check all three paths).
+  batch); a batch's last ``_RUN_MIN - 1`` records or fewer take the byte loop, never a run. A
+  declined batch takes the reference loop, so the accepted inputs and the errors are the
+  reference's (tests cross-check all three paths).
 """
 
 from __future__ import annotations
@@ -86,15 +87,26 @@ def _raw_varint(data: Buffer, pos: int, limit: int) -> tuple[int, int]:
 
 
 _TS_HI = 1 << 64
+_ZIGZAG = tuple((b >> 1) ^ -(b & 1) for b in range(128))
+"""The value of each one-byte varint (zig-zag decoded): -1 is the raw byte 1 (null)."""
+_TWO_LOW = tuple(-((b & 0x7F) >> 1) - 1 if b & 1 else (b & 0x7F) >> 1 for b in range(256))
+_TWO_SCALE = tuple(-64 if b & 1 else 64 for b in range(256))
+"""For the first byte ``b`` (``>= 0x80``) of a two-byte varint whose second byte is ``c``:
+``_TWO_LOW[b] + _TWO_SCALE[b] * c`` is its zig-zag decoded value (negative when ``b`` is odd;
+-1, a null, for the non-canonical ``0x81 0x00``)."""
 _MAX_SINGLES = 16  # a batch of one shape has a few runs, broken where a varint widens
 _MAX_MISSES = 2  # singles in a row that start no run: records of varied shapes
+_RUN_MIN = 6
+"""A batch's last few records take the byte loop: a run of a cached shape costs ~12k more
+instructions to set up than the byte loop spends on two records (callgrind, in-process, session
+12: librdkafka's 13-record batch, keys ``k0..k12``, 108.7k -> 96.7k; 4 and 6 measure alike)."""
 _STRIDED_MIN = 8
 _VECTOR_MIN = 64
 """Smaller batches take the byte loop (each fast path's fixed cost would exceed it). Uniform
 runs of a cached shape cost ~48k instructions to set up (the first record's byte loop
 included), the byte loop ~8.2k per 100 B record (callgrind, in-process, session 11): 56.6k vs
 68.1k at 8 records, 54.2k vs 51.6k at 6. (Runs of an uncached shape cost ~20k more and a
-compile, ~450k, once per shape.)"""
+compile, ~450k, once per shape. Session 12: the byte loop ~7.0k per record.)"""
 
 
 def prove_records(data: Buffer, start: int, end: int, count: int) -> tuple[int, int, int] | None:
@@ -107,24 +119,29 @@ def prove_records(data: Buffer, start: int, end: int, count: int) -> tuple[int, 
 
 def walk_records(data: Buffer, start: int, end: int, count: int) -> RecordsSummary:
     """Check the framing of the ``count`` records in ``data[start:end]`` (see module doc)."""
+    return RecordsSummary(*walk_summary(data, start, end, count))
+
+
+def walk_summary(data: Buffer, start: int, end: int, count: int) -> tuple[int, int, int]:
+    """:func:`walk_records` as a plain ``(min ts delta, max ts delta, null keys)`` tuple (the
+    produce path's form: no summary object per batch)."""
     if count <= 0:
         raise RecordFramingError(f"invalid record count {count}", 0)
-    if count < _STRIDED_MIN or (count < _VECTOR_MIN and not _second_like_first(data, start, end)):
-        # a few records (the many-partition shape), or a short batch whose first two records
-        # differ in length (runs would give up): reference_walk inline
-        _, pos, tmin, tmax, nulls = _walk_span(data, start, end, 0, count)
-        if pos != end:
-            raise RecordFramingError(
-                f"{end - pos} bytes remain after the {count} records the batch declares",
-                count - 1,
-            )
-        return RecordsSummary(tmin, tmax, nulls)
-    found = _uniform_batch(data, start, end, count)
-    if found is None and count >= _VECTOR_MIN:
-        found = prove_records(data, start, end, count)
-    if found is not None:
-        return RecordsSummary(*found)
-    return reference_walk(data, start, end, count)
+    if count >= _VECTOR_MIN or (count >= _STRIDED_MIN and _second_like_first(data, start, end)):
+        # (fewer records: the many-partition shape, or a short batch whose first two records
+        # differ in length, where runs would give up: the byte loop below)
+        found = _uniform_batch(data, start, end, count)
+        if found is None and count >= _VECTOR_MIN:
+            found = prove_records(data, start, end, count)
+        if found is not None:
+            return found
+    # reference_walk, inline
+    _, pos, tmin, tmax, nulls = _walk_span(data, start, end, 0, count)
+    if pos != end:
+        raise RecordFramingError(
+            f"{end - pos} bytes remain after the {count} records the batch declares", count - 1
+        )
+    return tmin, tmax, nulls
 
 
 def _second_like_first(data: Buffer, start: int, end: int) -> bool:
@@ -176,8 +193,9 @@ def _uniform_batch(data: Buffer, start: int, end: int, count: int) -> tuple[int,
             tmax = max(tmax, hi)
             if index == count:
                 break
-            if singles > _MAX_SINGLES or misses >= _MAX_MISSES:
-                if count >= _VECTOR_MIN:
+            tail = count - index < _RUN_MIN  # too few left for a run to pay its set-up
+            if tail or singles > _MAX_SINGLES or misses >= _MAX_MISSES:
+                if not tail and count >= _VECTOR_MIN:
                     return None  # the vectorised walk takes it
                 _, pos, lo, hi, null = _walk_span(data, pos, end, index, count)  # the rest
                 nulls += null
@@ -205,7 +223,8 @@ def _walk_span(
     inline, and two-byte lengths (record, key, value), longer ones by :func:`_raw_varint`.
     (Written out field by field, without tuples or a loop over key and value: this loop runs
     for every record of every produced batch; ``tests/unit/test_produce_fast_paths.py`` holds
-    it to a spec walk.)"""
+    it to a spec walk. Zig-zag decoding goes through tables, :data:`_ZIGZAG` and
+    :data:`_TWO_LOW`: a tuple index costs less than the shifts and masks it replaces.)"""
     tmin = _TS_HI
     tmax = -_TS_HI
     nulls = 0
@@ -214,34 +233,41 @@ def _walk_span(
     raw_varint = _raw_varint
     int32 = _INT32_RAW_LIMIT
     int64 = _INT64_RAW_LIMIT
+    zigzag = _ZIGZAG
+    two_low = _TWO_LOW
+    two_scale = _TWO_SCALE
     try:
         while i < stop:
             first = pos
-            # length (records of 64 B to 8 KiB have a two-byte length: decoded inline too)
+            # length (records of 64 B to 8 KiB have a two-byte length: decoded inline too);
+            # v < 0 exactly when the raw varint is odd (a negative length)
             raw = data[pos]
             if raw < 0x80:
+                v = zigzag[raw]
                 pos += 1
             else:
                 b = data[pos + 1]
                 if b < 0x80:
-                    raw = (raw & 0x7F) | b << 7
+                    v = two_low[raw] + two_scale[raw] * b
                     pos += 2
                 else:
                     raw, pos = raw_varint(data, pos, int32)
-            if raw & 1:
+                    v = (raw >> 1) ^ -(raw & 1)
+            if v < 0:
                 raise RecordFramingError(f"record {i} has a negative length", i)
-            rend = pos + (raw >> 1)
+            rend = pos + v
             if rend > end:
                 raise RecordFramingError(
-                    f"record {i} of {raw >> 1} bytes runs past the end of the batch", i
+                    f"record {i} of {v} bytes runs past the end of the batch", i
                 )
             # attributes (1 byte, unused), then the timestamp delta (varlong)
             raw = data[pos + 1]
             if raw < 0x80:
+                ts = zigzag[raw]
                 pos += 2
             else:
                 raw, pos = raw_varint(data, pos + 1, int64)
-            ts = (raw >> 1) ^ -(raw & 1)
+                ts = (raw >> 1) ^ -(raw & 1)
             if ts < tmin:
                 tmin = ts
             if ts > tmax:
@@ -252,42 +278,46 @@ def _walk_span(
                 pos += 1
             else:
                 raw, pos = raw_varint(data, pos, int32)
-            if raw != i << 1:
+            if raw != i + i:
                 delta = (raw >> 1) ^ -(raw & 1)
                 raise RecordFramingError(f"record {i} has offset delta {delta}, expected {i}", i)
             # key: -1 (null) or a non-negative length
             raw = data[pos]
             if raw < 0x80:
+                v = zigzag[raw]
                 pos += 1
             else:
                 b = data[pos + 1]
                 if b < 0x80:
-                    raw = (raw & 0x7F) | b << 7
+                    v = two_low[raw] + two_scale[raw] * b
                     pos += 2
                 else:
                     raw, pos = raw_varint(data, pos, int32)
-            if raw & 1:
-                if raw != 1:
+                    v = (raw >> 1) ^ -(raw & 1)
+            if v < 0:
+                if v != -1:
                     raise RecordFramingError(f"record {i} has an invalid key length", i)
                 nulls += 1
             else:
-                pos += raw >> 1
+                pos += v
             # value: the same
             raw = data[pos]
             if raw < 0x80:
+                v = zigzag[raw]
                 pos += 1
             else:
                 b = data[pos + 1]
                 if b < 0x80:
-                    raw = (raw & 0x7F) | b << 7
+                    v = two_low[raw] + two_scale[raw] * b
                     pos += 2
                 else:
                     raw, pos = raw_varint(data, pos, int32)
-            if raw & 1:
-                if raw != 1:
+                    v = (raw >> 1) ^ -(raw & 1)
+            if v < 0:
+                if v != -1:
                     raise RecordFramingError(f"record {i} has an invalid value length", i)
             else:
-                pos += raw >> 1
+                pos += v
             # header count: no headers (a zero byte ending the record: most records), or some
             if pos + 1 == rend and not data[pos]:
                 pos = rend
