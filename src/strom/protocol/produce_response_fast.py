@@ -19,6 +19,7 @@ Invariants:
 from __future__ import annotations
 
 import struct
+from typing import Any
 
 from strom.protocol.codec import ENCODE_FAULTS, MAX_STRING_BYTES, Buffer, uvarint
 from strom.protocol.messages.produce import ProduceResponse
@@ -54,6 +55,41 @@ def _flexible_frame(name_length: int) -> struct.Struct:
 
 
 _FLEXIBLE_FRAMES: dict[int, struct.Struct] = {}  # name length -> _flexible_frame (bounded: 127)
+
+_new: Any = object.__new__
+# v10+'s tagged ``current_leader`` at its default (not written): one instance shared by every
+# response :func:`one_partition_response` builds, never mutated (a response is encoded, not
+# edited; the quota throttle sets only the top-level ``throttle_time_ms``)
+NO_CURRENT_LEADER = _LEADER()
+
+
+def one_partition_response(
+    name: str, index: int, base_offset: int, log_append_time_ms: int, log_start_offset: int
+) -> ProduceResponse:
+    """The response of one topic and one successful partition (no error, message or record
+    errors, every other field at its default): the objects the generated constructors make,
+    every slot set, without their Python-level ``__init__`` calls (built per request; compared
+    field by field with the constructors in ``tests/unit/test_produce_response_build.py``)."""
+    p = _new(_PARTITION)
+    p.index = index
+    p.error_code = 0
+    p.base_offset = base_offset
+    p.log_append_time_ms = log_append_time_ms
+    p.log_start_offset = log_start_offset
+    p.record_errors = []
+    p.error_message = None
+    p.current_leader = NO_CURRENT_LEADER
+    p.unknown_tagged_fields = ()
+    t = _new(_TOPIC)
+    t.name = name
+    t.partition_responses = [p]
+    t.unknown_tagged_fields = ()
+    r: ProduceResponse = _new(_PR)
+    r.responses = [t]
+    r.throttle_time_ms = 0
+    r.node_endpoints = []
+    r.unknown_tagged_fields = ()
+    return r
 
 
 def encode_produce_response(
