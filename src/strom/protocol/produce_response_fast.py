@@ -132,7 +132,8 @@ def encode_produce_response(
                     or leader.leader_id != -1
                     or leader.leader_epoch != -1
                     or leader.unknown_tagged_fields != ()
-                    or msg.node_endpoints != []
+                    or type(endpoints := msg.node_endpoints) is not list
+                    or endpoints  # (!= [] without building a list)
                 ):
                     return None
             if n < 0x7F:  # the whole frame in one format, cached per name length (127 at most)
