@@ -17,9 +17,14 @@ buffer and one write. The bytes are those of the generated ``RequestHeader``/``R
 codecs (``tests/unit/test_per_request_fast_paths.py`` compares them on random input). The header and
 body decoders run inside ``run_decoder``'s wrapping written out (the same DecodeError for the
 same faults, one call less each), and the response's encoder inside ``Message.encode_into``'s
-(the same EncodeError). A one-topic, one-partition Produce request (what librdkafka sends) is
-decoded by :mod:`strom.protocol.produce_request_fast` (the generated decoder's object, or None
-and the generated decoder runs).
+(the same EncodeError). Request headers v1 and v2 are read by hand (the fixed fields and the
+client id's length in one ``struct`` format, no tagged fields): the generated decoder's object
+and body offset; anything else (header v0, an unknown key or version, a bad length, bytes past
+the frame, invalid UTF-8, tagged fields) goes to the generated decoder, with its DecodeError
+(``tests/unit/test_request_header_fast.py`` compares both on random and hostile headers). A
+one-topic, one-partition Produce request (what librdkafka sends) is decoded by
+:mod:`strom.protocol.produce_request_fast` (the generated decoder's object, or None and the
+generated decoder runs), tried first for the Produce versions both know.
 """
 
 from __future__ import annotations
@@ -176,25 +181,25 @@ _PRODUCE_FAST = frozenset(FAST_VERSIONS) & frozenset(ProduceRequest._DECODERS)
 
 
 def decode_request_body(frame: Buffer, parsed: RequestFrame) -> Message:
-    h = parsed.header
+    h, _, body_offset, view = parsed  # (unpacked: a NamedTuple's field reads are not cheap)
     key = h.request_api_key
-    if key == 0 and parsed.view is not None and h.request_api_version in _PRODUCE_FAST:
+    version = h.request_api_version
+    if key == 0 and view is not None and version in _PRODUCE_FAST:
         # Produce: the one-partition request by hand; None = take the generated path
-        msg = decode_produce_request(parsed.view, parsed.body_offset, h.request_api_version)
+        msg = decode_produce_request(view, body_offset, version)
         if msg is not None:
             return msg
     cls = _REQUEST_CLASSES.get(key)
-    if cls is None or (key, h.request_api_version) not in _HEADER_VERSIONS:
-        info = api_info(key, h.request_api_version)  # UnsupportedVersionError if unknown
+    if cls is None or (key, version) not in _HEADER_VERSIONS:
+        info = api_info(key, version)  # UnsupportedVersionError if unknown
         # ApiInfo.request_class imports the module: once per key, not per request
         cls = _REQUEST_CLASSES[key] = info.request_class()
-    version = h.request_api_version
     fn = cls._DECODERS.get(version)
     if fn is None:
         raise UnsupportedVersionError(f"{cls.NAME} has no version {version}")
-    mv = parsed.view if parsed.view is not None else byte_view(frame)
+    mv = view if view is not None else byte_view(frame)
     try:  # run_decoder's wrapping, without its call
-        msg, _ = fn(mv, parsed.body_offset)
+        msg, _ = fn(mv, body_offset)
     except DecodeError:
         raise
     except DECODE_FAULTS as exc:

@@ -4,7 +4,10 @@ Owns: the whole response frame (4-byte size prefix, response header, body) of a
 ``ProduceResponse`` in the shape a one-partition Produce request (librdkafka's) gets back —
 one topic, one partition, no record errors, a null error message, no unknown tagged fields
 anywhere, and in v10+ the tagged ``current_leader`` and ``node_endpoints`` at their defaults —
-in every version (0-11, flexible or not), with any error code, offsets and throttle time.
+in every version (0-11, flexible or not), with any error code, offsets and throttle time; and
+``one_partition_response``, which builds that response's objects for one successful partition
+(what the Produce handler answers librdkafka's requests with) without the generated
+constructors' Python-level ``__init__`` calls.
 
 Invariants:
 - The bytes are exactly the generated encoder's (``frames.encode_response`` without this path);
@@ -14,6 +17,9 @@ Invariants:
   caller then runs the generated encoder, which writes the other shapes and raises the
   EncodeError for bad values; this path never raises for a value it does not encode.
 - The result is what the generated path returns: a list holding one bytearray, the frame.
+- ``one_partition_response`` sets every slot of the three objects to what the constructors
+  would (fresh lists, the shared default ``NO_CURRENT_LEADER``, never mutated);
+  ``tests/unit/test_produce_response_build.py`` compares it with them.
 """
 
 from __future__ import annotations
