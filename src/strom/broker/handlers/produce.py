@@ -28,7 +28,11 @@ from strom.broker.security import checks
 from strom.broker.security.acl import AclOperation
 from strom.errors import ErrorCode, KafkaError
 from strom.protocol.messages.produce import ProduceRequest, ProduceResponse
-from strom.protocol.produce_response_fast import NO_CURRENT_LEADER, one_partition_response
+from strom.protocol.produce_response_fast import (
+    NO_CURRENT_LEADER,
+    one_partition_response,
+    partition_response,
+)
 from strom.protocol.records import legacy
 from strom.storage.config import LogConfig
 from strom.storage.log_validator import max_decompressed_bytes
@@ -50,13 +54,10 @@ _NONE = ErrorCode.NONE
 def _partition_response(index: int, r: AppendResult) -> ProduceResponse.PartitionProduceResponse:
     error = r.error
     if error == _NONE:  # the common case: no message, no record errors
-        # positional, with the shared default leader: built per partition, keywords and a new
-        # LeaderIdAndEpoch cost about as much again (tests/unit/test_produce_response_build.py
-        # compares it field by field with the keyword construction)
-        return PR.PartitionProduceResponse(
-            index, 0, r.base_offset, r.log_append_time, r.log_start_offset, [], None,
-            _NO_CURRENT_LEADER,
-        )  # fmt: skip
+        # without the constructor's __init__ call, with the shared default leader: built per
+        # partition (tests/unit/test_produce_response_build.py compares it field by field with
+        # the keyword construction)
+        return partition_response(index, r.base_offset, r.log_append_time, r.log_start_offset)
     return PR.PartitionProduceResponse(
         index=index,
         error_code=int(error),
