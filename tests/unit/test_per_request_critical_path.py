@@ -192,6 +192,39 @@ def test_pool_memory_goes_back_once_each_response_is_written(loop: str) -> None:
     assert runner(loop)(main()) == (0, 0, 0, 5)
 
 
+@pytest.mark.parametrize("loop", LOOPS)
+def test_read_ahead_refused_by_the_pool_is_read_once_the_pipeline_empties(loop: str) -> None:
+    """Frames pipelined behind one that needs no pool memory, with the pool too small for
+    read-ahead: each waits (reading paused) until the frame before it is answered, then is
+    read and answered (the release after the write unblocks, also when the answered frame
+    held no pool bytes: session 12 skips the call only when there is nothing to unblock)."""
+
+    async def main() -> tuple[bytes, int, int, int]:
+        pool = MemoryPool(100)  # read-ahead only while under half used: a 60-byte frame waits
+        proc = _Echo()
+        async with ConnectionServer(
+            lambda n: proc, ConnectionSettings(MAX_FRAME, 5.0, 5), pool
+        ) as server:
+            r, w = await asyncio.open_connection("127.0.0.1", server.port)
+            frames = [_wire(("ok", 60 + i)) for i in range(3)]
+            w.write(b"".join(frames))
+            answered = await _read_exactly(r, sum(len(f) for f in frames))
+            conn = server.connections[0]
+            async with asyncio.timeout(20):
+                while conn.busy:
+                    await asyncio.sleep(0.001)
+            held = (pool.used, conn.reserved, conn.pending)
+            w.write_eof()
+            async with asyncio.timeout(20):
+                await r.read()
+            w.close()
+            await server.ended()
+        return (answered, *held)
+
+    frames = [_wire(("ok", 60 + i)) for i in range(3)]
+    assert runner(loop)(main()) == (b"".join(frames), 0, 0, 0)
+
+
 def _sasl_processor() -> RequestProcessor:
     """A SASL listener's processor, before authentication (sasl.server.max.receive.size 100)."""
     sec = ListenerSecurity("SASL_PLAINTEXT", "SASL_PLAINTEXT", mechanisms=("PLAIN",))

@@ -158,7 +158,8 @@ class Connection(asyncio.BufferedProtocol):
         self.transport: asyncio.Transport | None = None
         self.writer: ResponseWriter | None = None  # made with the transport
         self._tls = False
-        self._scratch = memoryview(scratch if scratch is not None else receive_buffer())
+        self._scratch_bytes = scratch if scratch is not None else receive_buffer()
+        self._scratch = memoryview(self._scratch_bytes)
         self._direct = False  # the last get_buffer gave the frame's own buffer
         # frames read, not yet processed: (frame, pool bytes reserved, time.monotonic() read)
         self._frames: collections.deque[tuple[bytearray, int, float]] = collections.deque()
@@ -246,7 +247,7 @@ class Connection(asyncio.BufferedProtocol):
                 and (self._fixed_limit or size <= processor.frame_limit(self.max_frame))
             ):
                 self.pending = 1
-                self._frames.append((bytearray(scratch[4:nbytes]), 0, now))
+                self._frames.append((self._scratch_bytes[4:nbytes], 0, now))  # (one copy)
                 w = self._waiter  # (_wake)
                 if w is not None and not w.done():
                     w.set_result(None)
@@ -356,7 +357,10 @@ class Connection(asyncio.BufferedProtocol):
                     await writer.send(response)
                 else:
                     # the response is on its way: what follows is off the client's latency
-                    self._frame_done(reserved)
+                    if reserved or self._blocked or self.pending != 1:
+                        self._frame_done(reserved)
+                    else:  # (_frame_done with nothing to release or unblock: no call)
+                        self.pending = 0
                     if writer.paused:
                         await writer.drain()
             else:

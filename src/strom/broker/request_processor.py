@@ -55,6 +55,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("strom.broker.network")
 
+_new_object: Any = object.__new__
+
 # (keep the connection open, the response frame or None, what to call once it is sent)
 Processed = tuple[bool, list[Buffer] | None, Callable[[], None] | None]
 
@@ -222,15 +224,17 @@ class RequestProcessor:
             return (*await a.handle(key, version, request, h.correlation_id), None)
         else:
             principal = self._principal if a.principal is None else a.principal
-        ctx = RequestContext(  # (positional: built per request)
-            h,
-            self.services,
-            self.peer,
-            self.listener,
-            principal,
-            self.security.protocol,
-            self.client_software,
-        )
+        # RequestContext(h, services, peer, listener, principal, protocol, client_software)
+        # without its Python-level __init__ call (built per request): every slot set, as
+        # tests/unit/test_per_request_critical_path.py checks against the constructor
+        ctx = _new_object(RequestContext)
+        ctx.header = h
+        ctx.services = self.services
+        ctx.peer = self.peer
+        ctx.listener = self.listener
+        ctx.principal = principal
+        ctx.security_protocol = self.security.protocol
+        ctx.client_software = self.client_software
         metrics = self.request_metrics
         measured = metrics.enabled  # metrics off: no clocks read, nothing recorded
         throttle = self.throttle

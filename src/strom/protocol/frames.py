@@ -17,15 +17,20 @@ buffer and one write. The bytes are those of the generated ``RequestHeader``/``R
 codecs (``tests/unit/test_per_request_fast_paths.py`` compares them on random input). The header and
 body decoders run inside ``run_decoder``'s wrapping written out (the same DecodeError for the
 same faults, one call less each), and the response's encoder inside ``Message.encode_into``'s
-(the same EncodeError). A one-topic, one-partition Produce request (what librdkafka sends) is
-decoded by :mod:`strom.protocol.produce_request_fast` (the generated decoder's object, or None
-and the generated decoder runs).
+(the same EncodeError). Request headers v1 and v2 are read by hand (the fixed fields and the
+client id's length in one ``struct`` format, no tagged fields): the generated decoder's object
+and body offset; anything else (header v0, an unknown key or version, a bad length, bytes past
+the frame, invalid UTF-8, tagged fields) goes to the generated decoder, with its DecodeError
+(``tests/unit/test_request_header_fast.py`` compares both on random and hostile headers). A
+one-topic, one-partition Produce request (what librdkafka sends) is decoded by
+:mod:`strom.protocol.produce_request_fast` (the generated decoder's object, or None and the
+generated decoder runs), tried first for the Produce versions both know.
 """
 
 from __future__ import annotations
 
 import struct
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from strom.protocol.codec import (
     DECODE_FAULTS,
@@ -40,8 +45,8 @@ from strom.protocol.codec import (
 )
 from strom.protocol.messages import APIS, ApiInfo
 from strom.protocol.messages.headers import RequestHeader, ResponseHeader
-from strom.protocol.messages.produce import ProduceResponse
-from strom.protocol.produce_request_fast import decode_produce_request
+from strom.protocol.messages.produce import ProduceRequest, ProduceResponse
+from strom.protocol.produce_request_fast import FAST_VERSIONS, decode_produce_request
 from strom.protocol.produce_response_fast import encode_produce_response
 
 API_VERSIONS_KEY = 18
@@ -88,7 +93,11 @@ class RequestFrame(NamedTuple):
 
 
 _new_tuple = tuple.__new__
+_new_object: Any = object.__new__
 _KEY_VERSION = struct.Struct(">hh")
+# header v1/v2: api key, api version, correlation id, client id length (-1: null)
+_FIXED_AND_LENGTH = struct.Struct(">hhih").unpack_from
+_FIXED_SIZE = 10
 _HEADER_DECODERS = RequestHeader._DECODERS
 
 
@@ -101,7 +110,42 @@ def parse_request_header(frame: Buffer) -> RequestFrame:
         mv = frame if type(frame) is memoryview and frame.format == "B" else byte_view(frame)
         if mv.ndim != 1:
             mv = byte_view(mv)
-    if len(mv) < 4:
+    size = len(mv)
+    if size >= _FIXED_SIZE:
+        # header v1/v2 by hand (almost every request): the generated decoder's object and
+        # position, or nothing decided here and the generated decoder runs (its errors)
+        api_key, api_version, correlation_id, n = _FIXED_AND_LENGTH(mv)
+        known = _HEADER_VERSIONS.get((api_key, api_version))
+        if known is not None and known[0]:
+            end = _FIXED_SIZE + n
+            if n < 0:
+                client_id: str | None = None
+                end = _FIXED_SIZE
+                ok = n == -1
+            else:
+                ok = end <= size
+                if ok:
+                    try:
+                        client_id = str(mv[_FIXED_SIZE:end], "utf-8")
+                    except UnicodeDecodeError:
+                        ok = False
+            if ok:
+                hv = known[0]
+                if hv == 1:
+                    pos = end
+                elif end < size and not mv[end]:  # header v2: no tagged fields
+                    pos = end + 1
+                else:
+                    ok = False
+            if ok:
+                header: RequestHeader = _new_object(RequestHeader)
+                header.request_api_key = api_key
+                header.request_api_version = api_version
+                header.correlation_id = correlation_id
+                header.client_id = client_id
+                header.unknown_tagged_fields = ()
+                return _new_tuple(RequestFrame, (header, hv, pos, mv))
+    elif size < 4:
         raise DecodeError("request frame shorter than its header")
     api_key, api_version = _KEY_VERSION.unpack_from(mv)
     known = _HEADER_VERSIONS.get((api_key, api_version))
@@ -131,25 +175,31 @@ def api_info(api_key: int, api_version: int) -> ApiInfo:
 _REQUEST_CLASSES: dict[int, type[Message]] = {}  # API key -> request class, looked up once
 
 
+# Produce versions the hand-written decoder reads that the generated codec knows (the others
+# take the general path below, with its UnsupportedVersionError)
+_PRODUCE_FAST = frozenset(FAST_VERSIONS) & frozenset(ProduceRequest._DECODERS)
+
+
 def decode_request_body(frame: Buffer, parsed: RequestFrame) -> Message:
-    h = parsed.header
+    h, _, body_offset, view = parsed  # (unpacked: a NamedTuple's field reads are not cheap)
     key = h.request_api_key
+    version = h.request_api_version
+    if key == 0 and view is not None and version in _PRODUCE_FAST:
+        # Produce: the one-partition request by hand; None = take the generated path
+        msg = decode_produce_request(view, body_offset, version)
+        if msg is not None:
+            return msg
     cls = _REQUEST_CLASSES.get(key)
-    if cls is None or (key, h.request_api_version) not in _HEADER_VERSIONS:
-        info = api_info(key, h.request_api_version)  # UnsupportedVersionError if unknown
+    if cls is None or (key, version) not in _HEADER_VERSIONS:
+        info = api_info(key, version)  # UnsupportedVersionError if unknown
         # ApiInfo.request_class imports the module: once per key, not per request
         cls = _REQUEST_CLASSES[key] = info.request_class()
-    version = h.request_api_version
     fn = cls._DECODERS.get(version)
     if fn is None:
         raise UnsupportedVersionError(f"{cls.NAME} has no version {version}")
-    mv = parsed.view if parsed.view is not None else byte_view(frame)
-    if key == 0:  # Produce: the one-partition request by hand; None = take the generated path
-        msg = decode_produce_request(mv, parsed.body_offset, version)
-        if msg is not None:
-            return msg
+    mv = view if view is not None else byte_view(frame)
     try:  # run_decoder's wrapping, without its call
-        msg, _ = fn(mv, parsed.body_offset)
+        msg, _ = fn(mv, body_offset)
     except DecodeError:
         raise
     except DECODE_FAULTS as exc:

@@ -4,7 +4,10 @@ Owns: the whole response frame (4-byte size prefix, response header, body) of a
 ``ProduceResponse`` in the shape a one-partition Produce request (librdkafka's) gets back —
 one topic, one partition, no record errors, a null error message, no unknown tagged fields
 anywhere, and in v10+ the tagged ``current_leader`` and ``node_endpoints`` at their defaults —
-in every version (0-11, flexible or not), with any error code, offsets and throttle time.
+in every version (0-11, flexible or not), with any error code, offsets and throttle time; and
+``one_partition_response``, which builds that response's objects for one successful partition
+(what the Produce handler answers librdkafka's requests with) without the generated
+constructors' Python-level ``__init__`` calls.
 
 Invariants:
 - The bytes are exactly the generated encoder's (``frames.encode_response`` without this path);
@@ -14,11 +17,15 @@ Invariants:
   caller then runs the generated encoder, which writes the other shapes and raises the
   EncodeError for bad values; this path never raises for a value it does not encode.
 - The result is what the generated path returns: a list holding one bytearray, the frame.
+- ``one_partition_response`` sets every slot of the three objects to what the constructors
+  would (fresh lists, the shared default ``NO_CURRENT_LEADER``, never mutated);
+  ``tests/unit/test_produce_response_build.py`` compares it with them.
 """
 
 from __future__ import annotations
 
 import struct
+from typing import Any
 
 from strom.protocol.codec import ENCODE_FAULTS, MAX_STRING_BYTES, Buffer, uvarint
 from strom.protocol.messages.produce import ProduceResponse
@@ -54,6 +61,61 @@ def _flexible_frame(name_length: int) -> struct.Struct:
 
 
 _FLEXIBLE_FRAMES: dict[int, struct.Struct] = {}  # name length -> _flexible_frame (bounded: 127)
+
+_new: Any = object.__new__
+# v10+'s tagged ``current_leader`` at its default (not written): one instance shared by every
+# response :func:`one_partition_response` builds, never mutated (a response is encoded, not
+# edited; the quota throttle sets only the top-level ``throttle_time_ms``)
+NO_CURRENT_LEADER = _LEADER()
+
+
+def partition_response(
+    index: int, base_offset: int, log_append_time_ms: int, log_start_offset: int
+) -> ProduceResponse.PartitionProduceResponse:
+    """A successful partition's response (no error, message or record errors, the default
+    leader): what ``PartitionProduceResponse(...)`` makes, without its ``__init__`` call (built
+    per partition; :func:`one_partition_response` writes the same stores out)."""
+    p: ProduceResponse.PartitionProduceResponse = _new(_PARTITION)
+    p.index = index
+    p.error_code = 0
+    p.base_offset = base_offset
+    p.log_append_time_ms = log_append_time_ms
+    p.log_start_offset = log_start_offset
+    p.record_errors = []
+    p.error_message = None
+    p.current_leader = NO_CURRENT_LEADER
+    p.unknown_tagged_fields = ()
+    return p
+
+
+def one_partition_response(
+    name: str, index: int, base_offset: int, log_append_time_ms: int, log_start_offset: int
+) -> ProduceResponse:
+    """The response of one topic and one successful partition (no error, message or record
+    errors, every other field at its default): the objects the generated constructors make,
+    every slot set, without their Python-level ``__init__`` calls (built per request; compared
+    field by field with the constructors in ``tests/unit/test_produce_response_build.py``).
+    The partition's stores are :func:`partition_response`'s, written out (one call less)."""
+    p = _new(_PARTITION)
+    p.index = index
+    p.error_code = 0
+    p.base_offset = base_offset
+    p.log_append_time_ms = log_append_time_ms
+    p.log_start_offset = log_start_offset
+    p.record_errors = []
+    p.error_message = None
+    p.current_leader = NO_CURRENT_LEADER
+    p.unknown_tagged_fields = ()
+    t = _new(_TOPIC)
+    t.name = name
+    t.partition_responses = [p]
+    t.unknown_tagged_fields = ()
+    r: ProduceResponse = _new(_PR)
+    r.responses = [t]
+    r.throttle_time_ms = 0
+    r.node_endpoints = []
+    r.unknown_tagged_fields = ()
+    return r
 
 
 def encode_produce_response(
@@ -96,7 +158,8 @@ def encode_produce_response(
                     or leader.leader_id != -1
                     or leader.leader_epoch != -1
                     or leader.unknown_tagged_fields != ()
-                    or msg.node_endpoints != []
+                    or type(endpoints := msg.node_endpoints) is not list
+                    or endpoints  # (!= [] without building a list)
                 ):
                     return None
             if n < 0x7F:  # the whole frame in one format, cached per name length (127 at most)

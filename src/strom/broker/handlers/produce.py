@@ -28,6 +28,11 @@ from strom.broker.security import checks
 from strom.broker.security.acl import AclOperation
 from strom.errors import ErrorCode, KafkaError
 from strom.protocol.messages.produce import ProduceRequest, ProduceResponse
+from strom.protocol.produce_response_fast import (
+    NO_CURRENT_LEADER,
+    one_partition_response,
+    partition_response,
+)
 from strom.protocol.records import legacy
 from strom.storage.config import LogConfig
 from strom.storage.log_validator import max_decompressed_bytes
@@ -40,19 +45,19 @@ _LEGACY_MAX_DECOMPRESSED = max_decompressed_bytes(LogConfig())
 # Produce v10+'s tagged ``current_leader`` at its default (not written): one instance shared by
 # every successful partition response, never mutated (a response is encoded, not edited; the
 # quota throttle sets only the top-level throttle_time_ms)
-_NO_CURRENT_LEADER = PR.LeaderIdAndEpoch()
+_NO_CURRENT_LEADER = NO_CURRENT_LEADER
+# (a module constant: ``ErrorCode.NONE`` is looked up through the enum class's ``__getattr__``
+# hook, a Python-level call on every access)
+_NONE = ErrorCode.NONE
 
 
 def _partition_response(index: int, r: AppendResult) -> ProduceResponse.PartitionProduceResponse:
     error = r.error
-    if error == ErrorCode.NONE:  # the common case: no message, no record errors
-        # positional, with the shared default leader: built per partition, keywords and a new
-        # LeaderIdAndEpoch cost about as much again (tests/unit/test_produce_response_build.py
-        # compares it field by field with the keyword construction)
-        return PR.PartitionProduceResponse(
-            index, 0, r.base_offset, r.log_append_time, r.log_start_offset, [], None,
-            _NO_CURRENT_LEADER,
-        )  # fmt: skip
+    if error == _NONE:  # the common case: no message, no record errors
+        # without the constructor's __init__ call, with the shared default leader: built per
+        # partition (tests/unit/test_produce_response_build.py compares it field by field with
+        # the keyword construction)
+        return partition_response(index, r.base_offset, r.log_append_time, r.log_start_offset)
     return PR.PartitionProduceResponse(
         index=index,
         error_code=int(error),
@@ -119,6 +124,19 @@ async def produce(ctx: RequestContext, req: ProduceRequest) -> ProduceResponse |
         await rm.wait_for_acks(entries, results, max(req.timeout_ms, 0) / 1000)
     if acks == 0:
         return None
+    topics = req.topic_data
+    if len(slots) == 1 and len(topics) == 1:  # one partition (what librdkafka sends)
+        s = slots[0]
+        r = results[s] if isinstance(s, int) else s
+        if r.error == _NONE:  # appended: no message, no record errors
+            topic = topics[0]
+            return one_partition_response(
+                topic.name,
+                topic.partition_data[0].index,
+                r.base_offset,
+                r.log_append_time,
+                r.log_start_offset,
+            )
     # each slot's answer in request order (a loop, not a generator resumed per partition)
     responses = []
     at = 0
