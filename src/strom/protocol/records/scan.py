@@ -43,6 +43,9 @@ from strom.protocol.records.header import (
 )
 
 _unpack_header = HEADER_STRUCT.unpack_from
+# the highest known codec id, read once: on Python 3.11 every ``CompressionType.X`` read is a
+# Python-level call through the enum class's ``__getattr__`` hook (~850 instructions)
+_MAX_CODEC = int(CompressionType.ZSTD)
 
 
 def iter_batches(buf: Buffer, *, strict: bool = True) -> Iterator[tuple[int, BatchHeader]]:
@@ -134,7 +137,7 @@ def validate_batches_for_append(
                 f"(stored crc = {stored}, computed crc = {computed})"
             )
         codec = fields[5] & COMPRESSION_CODEC_MASK  # attributes
-        if codec > CompressionType.ZSTD:
+        if codec > _MAX_CODEC:
             raise UnsupportedCompressionError(
                 f"record batch at position {pos} uses unknown compression codec id {codec}"
             )
