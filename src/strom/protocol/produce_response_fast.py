@@ -74,7 +74,7 @@ def partition_response(
 ) -> ProduceResponse.PartitionProduceResponse:
     """A successful partition's response (no error, message or record errors, the default
     leader): what ``PartitionProduceResponse(...)`` makes, without its ``__init__`` call (built
-    per partition; :func:`one_partition_response` writes the same stores out)."""
+    per partition, and by :func:`one_partition_response`)."""
     p: ProduceResponse.PartitionProduceResponse = _new(_PARTITION)
     p.index = index
     p.error_code = 0
@@ -94,18 +94,8 @@ def one_partition_response(
     """The response of one topic and one successful partition (no error, message or record
     errors, every other field at its default): the objects the generated constructors make,
     every slot set, without their Python-level ``__init__`` calls (built per request; compared
-    field by field with the constructors in ``tests/unit/test_produce_response_build.py``).
-    The partition's stores are :func:`partition_response`'s, written out (one call less)."""
-    p = _new(_PARTITION)
-    p.index = index
-    p.error_code = 0
-    p.base_offset = base_offset
-    p.log_append_time_ms = log_append_time_ms
-    p.log_start_offset = log_start_offset
-    p.record_errors = []
-    p.error_message = None
-    p.current_leader = NO_CURRENT_LEADER
-    p.unknown_tagged_fields = ()
+    field by field with the constructors in ``tests/unit/test_produce_response_build.py``)."""
+    p = partition_response(index, base_offset, log_append_time_ms, log_start_offset)
     t = _new(_TOPIC)
     t.name = name
     t.partition_responses = [p]
