@@ -10,6 +10,7 @@ take the byte loop instead of a run (``walk._RUN_MIN``).
 
 from __future__ import annotations
 
+import itertools
 import struct
 from dataclasses import astuple
 
@@ -329,8 +330,8 @@ def test_digit_boundary_keys_answer_as_session_11s(
 
 
 def test_a_batchs_last_few_records_take_the_byte_loop(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Keys ``k0..k12``: a run for ``k1..k9``, none for the two records after ``k10`` (fewer
-    than ``_RUN_MIN`` left: a run would cost more than the byte loop)."""
+    """Keys ``k0..k101``: runs for ``k1..k9``, ``k11..k63``, ``k65..k99``, none for the record
+    after ``k100`` (fewer than ``_RUN_MIN`` left: a run would cost more than the byte loop)."""
     calls: list[int] = []
     uniform_run = walk._uniform_run
 
@@ -340,10 +341,92 @@ def test_a_batchs_last_few_records_take_the_byte_loop(monkeypatch: pytest.Monkey
         return uniform_run(data, first, pos, end, index, count, may_compile)
 
     monkeypatch.setattr(walk, "_uniform_run", spy)
-    data = b"".join(hostile.record(i, b"r" * 100, b"k%d" % i) for i in range(13))
-    assert new_walk(data, 13) == old_walk(data, 13)
-    assert calls == [1]  # (index 11, with 2 records left, took the byte loop)
-    assert all(13 - index >= walk._RUN_MIN for index in calls)
+    data = b"".join(hostile.record(i, b"r" * 100, b"k%d" % i) for i in range(102))
+    assert new_walk(data, 102) == old_walk(data, 102)
+    assert calls == [1, 11, 65]  # (index 101, with 1 record left, took the byte loop)
+    assert all(102 - index >= walk._RUN_MIN for index in calls)
+
+
+def spy_shapes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The records whose shape a run looked up (a run's set-up: the shape key, the pattern)."""
+    calls: list[int] = []
+    shape_of = walk._shape_of
+
+    def spy(data: bytes, first: int, size: int, may_compile: bool) -> object:
+        calls.append(first)
+        return shape_of(data, first, size, may_compile)
+
+    monkeypatch.setattr(walk, "_shape_of", spy)
+    return calls
+
+
+def mixed_keys(count: int, seed: int) -> bytes:
+    """The many-partition bench's batches: keys ``k<0..299999>`` (4-6 digits, mixed)."""
+    keys = [b"k%d" % ((seed * 7919 + i * 104729) % 300000) for i in range(count)]
+    return b"".join(hostile.record(i, b"r" * 100, key) for i, key in enumerate(keys))
+
+
+@pytest.mark.parametrize("count", [13, 20, 30, 45, 63])
+def test_keys_of_mixed_digit_counts_set_up_no_short_runs(
+    monkeypatch: pytest.MonkeyPatch, count: int
+) -> None:
+    """Runs of 2-3 records (keys of mixed digit counts) cost more to set up than they save: no
+    shape is looked up unless ``_RUN_LOOK`` records of one size follow (ADR 0036, "Session 12,
+    run thresholds"); the answer is the old loop's."""
+    calls = spy_shapes(monkeypatch)
+    for seed in range(5):
+        data = mixed_keys(count, seed)
+        assert new_walk(data, count) == old_walk(data, count)
+        lengths = walk_lengths(data, count)
+        longest = max(len(list(g)) for _, g in itertools.groupby(lengths))
+        if longest < walk._RUN_LOOK:
+            assert calls == []
+        calls.clear()
+
+
+def walk_lengths(data: bytes, count: int) -> list[int]:
+    pos, lengths = 0, []
+    for _ in range(count):
+        raw, at = data[pos], pos + 1
+        if raw >= 0x80:
+            raw, at = (raw & 0x7F) | data[pos + 1] << 7, pos + 2
+        lengths.append(raw >> 1)
+        pos = at + (raw >> 1)
+    return lengths
+
+
+@pytest.mark.parametrize(("count", "runs"), [(8, False), (16, False), (19, False), (20, True),
+                                             (30, True)])  # fmt: skip
+def test_runs_start_at_twenty_records(
+    monkeypatch: pytest.MonkeyPatch, count: int, runs: bool
+) -> None:
+    """Keys ``k0..k<n>``: below ``_STRIDED_MIN`` (20) records the byte loop walks the batch (a
+    run of 9 records saves less than its set-up), from 20 on runs prove it."""
+    calls = spy_shapes(monkeypatch)
+    data = b"".join(hostile.record(i, b"r" * 100, b"k%d" % i) for i in range(count))
+    assert new_walk(data, count) == old_walk(data, count)
+    assert bool(calls) is runs
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    count=st.integers(15, 70),
+    seed=st.integers(0, 10**6),
+    run=st.integers(0, 12),
+    edit=st.none() | st.tuples(st.integers(0, 10**6), st.sampled_from(HOSTILE_BYTES)),
+)
+def test_mixed_keys_with_runs_answer_as_session_11s(
+    count: int, seed: int, run: int, edit: tuple[int, int] | None
+) -> None:
+    """Mixed keys with ``run`` records of one key length somewhere (around ``_RUN_LOOK``), with
+    a hostile byte: the look-ahead guesses only, the answer is the old loop's."""
+    keys = [b"k%d" % ((seed + i * 104729) % 300000) for i in range(count)]
+    at = seed % count
+    keys[at : at + run] = [b"k%d" % (100000 + seed % 1000 + j) for j in range(run)][: count - at]
+    data = bytearray(b"".join(hostile.record(i, b"r" * 100, k) for i, k in enumerate(keys)))
+    if edit is not None:
+        data[edit[0] % len(data)] = edit[1]
+    assert new_walk(bytes(data), count) == old_walk(bytes(data), count)
 
 
 # ----------------------------------------------------------------------- the batch scan

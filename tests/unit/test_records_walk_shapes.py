@@ -120,8 +120,9 @@ def test_keys_crossing_a_digit_boundary_are_proven_by_runs(n: int) -> None:
 
 def test_a_batch_of_many_shapes_compiles_few() -> None:
     walk_module._SHAPES.clear()
-    # pairs of records of one shape, every pair another value length: 20 shapes
-    data = b"".join(hostile.record(i, b"v" * (i // 2), key=b"k") for i in range(40))
+    # runs of 9 records of one shape (long enough for runs: ``_RUN_LOOK``), every run another
+    # value length: 5 shapes (a single, then a run of 8)
+    data = b"".join(hostile.record(i, b"v" * (i // 9), key=b"k") for i in range(40))
     before = walk_module._COMPILED[0]
     walk_module._uniform_batch(data, 0, len(data), 40)
     assert walk_module._COMPILED[0] - before == 2  # 1 + 40 // 32

@@ -100,7 +100,13 @@ _RUN_MIN = 6
 """A batch's last few records take the byte loop: a run of a cached shape costs ~12k more
 instructions to set up than the byte loop spends on two records (callgrind, in-process, session
 12: librdkafka's 13-record batch, keys ``k0..k12``, 108.7k -> 96.7k; 4 and 6 measure alike)."""
-_STRIDED_MIN = 8
+_RUN_LOOK = 8
+"""A run is tried only where the record ``_RUN_LOOK - 1`` further on starts where one of the
+same size would, with the same length byte (or the batch's last record, when fewer are left):
+a cheap guess that the run pays its set-up. Keys ``k<random>`` of mixed digit counts (the
+many-partition bench) broke runs every 2-3 records, each paying the set-up (see ADR 0036,
+"Session 12, run thresholds")."""
+_STRIDED_MIN = 20
 _VECTOR_MIN = 64
 """Smaller batches take the byte loop (each fast path's fixed cost would exceed it). Uniform
 runs of a cached shape cost ~48k instructions to set up (the first record's byte loop
@@ -127,7 +133,7 @@ def walk_summary(data: Buffer, start: int, end: int, count: int) -> tuple[int, i
     produce path's form: no summary object per batch)."""
     if count <= 0:
         raise RecordFramingError(f"invalid record count {count}", 0)
-    if count >= _VECTOR_MIN or (count >= _STRIDED_MIN and _second_like_first(data, start, end)):
+    if count >= _VECTOR_MIN or (count >= _STRIDED_MIN and _head_like_first(data, start, end)):
         # (fewer records: the many-partition shape, or a short batch whose first two records
         # differ in length, where runs would give up: the byte loop below)
         found = _uniform_batch(data, start, end, count)
@@ -144,17 +150,24 @@ def walk_summary(data: Buffer, start: int, end: int, count: int) -> tuple[int, i
     return tmin, tmax, nulls
 
 
-def _second_like_first(data: Buffer, start: int, end: int) -> bool:
-    """Whether the second record's length starts with the first record's length byte (one- and
-    two-byte lengths decoded; a guess only: both paths give the reference's answer)."""
+def _head_like_first(data: Buffer, start: int, end: int) -> bool:
+    """Whether the records ``1.._RUN_LOOK - 1`` start where records of the first record's size
+    would, with its length byte (one- and two-byte lengths decoded): a guess that the batch
+    opens with a run long enough to pay its set-up. Only a guess: both paths give the
+    reference's answer."""
     if start + 1 >= end:
         return False
     raw = data[start]
     if raw < 0x80:
-        second = start + 1 + (raw >> 1)
+        size = 1 + (raw >> 1)
     else:
-        second = start + 2 + (((raw & 0x7F) | data[start + 1] << 7) >> 1)
-    return second < end and data[second] == raw
+        size = 2 + (((raw & 0x7F) | data[start + 1] << 7) >> 1)
+    stop = start + _RUN_LOOK * size
+    return (
+        stop <= end
+        and data[start + size] == raw  # (the cheap test first: batches of varied records)
+        and data[start:stop:size] == _SINGLE[raw] * _RUN_LOOK
+    )
 
 
 def reference_walk(data: Buffer, start: int, end: int, count: int) -> RecordsSummary:
@@ -534,8 +547,15 @@ def _uniform_run(
     """Records ``index..`` from ``pos`` shaped like the accepted record at ``first``:
     ``(position after them, how many, min ts delta, max ts delta, null keys)`` or None."""
     size = pos - first
-    if data[pos] != data[first] or pos + size > end:
+    raw = data[first]
+    if data[pos] != raw or pos + size > end:
         return None  # cheap exit: the next record's length differs (or it cannot fit)
+    look = count - index
+    if look > _RUN_LOOK:
+        look = _RUN_LOOK
+    look = pos + (look - 1) * size
+    if look < end and data[look] != raw:
+        return None  # the record _RUN_LOOK - 1 further on does not start there: a short run
     shape = _shape_of(data, first, size, may_compile)
     if shape is None:
         return None
