@@ -11,6 +11,7 @@ take the byte loop instead of a run (``walk._RUN_MIN``).
 from __future__ import annotations
 
 import itertools
+import random
 import struct
 from dataclasses import astuple
 
@@ -362,26 +363,42 @@ def spy_shapes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 def mixed_keys(count: int, seed: int) -> bytes:
     """The many-partition bench's batches: keys ``k<0..299999>`` (4-6 digits, mixed)."""
-    keys = [b"k%d" % ((seed * 7919 + i * 104729) % 300000) for i in range(count)]
+    draw = random.Random(seed).randrange
+    keys = [b"k%d" % draw(300000) for _ in range(count)]
     return b"".join(hostile.record(i, b"r" * 100, key) for i, key in enumerate(keys))
 
 
-@pytest.mark.parametrize("count", [13, 20, 30, 45, 63])
+@pytest.mark.parametrize("count", [13, 20, 30, 45, 63, 68, 100])
 def test_keys_of_mixed_digit_counts_set_up_no_short_runs(
     monkeypatch: pytest.MonkeyPatch, count: int
 ) -> None:
-    """Runs of 2-3 records (keys of mixed digit counts) cost more to set up than they save: no
-    shape is looked up unless ``_RUN_LOOK`` records of one size follow (ADR 0036, "Session 12,
-    run thresholds"); the answer is the old loop's."""
+    """Runs of 2-3 records (keys of mixed digit counts) cost more to set up than they save
+    (ADR 0036, "Session 12, run thresholds"): a batch below ``_VECTOR_MIN`` tries runs only if
+    its first ``_RUN_LOOK`` records have one length, and no shape is looked up unless
+    ``_RUN_LOOK`` records of one length follow; the answer is the old loop's."""
     calls = spy_shapes(monkeypatch)
-    for seed in range(5):
+    batches: list[int] = []
+    uniform_batch = walk._uniform_batch
+
+    def spy(data: bytes, start: int, end: int, count: int) -> object:
+        batches.append(count)
+        return uniform_batch(data, start, end, count)
+
+    monkeypatch.setattr(walk, "_uniform_batch", spy)
+    checked = 0
+    for seed in range(12):
         data = mixed_keys(count, seed)
         assert new_walk(data, count) == old_walk(data, count)
         lengths = walk_lengths(data, count)
-        longest = max(len(list(g)) for _, g in itertools.groupby(lengths))
-        if longest < walk._RUN_LOOK:
+        head = len(set(lengths[: walk._RUN_LOOK])) == 1
+        if count < walk._VECTOR_MIN:
+            assert bool(batches) is (count >= walk._STRIDED_MIN and head)
+        if max(len(list(g)) for _, g in itertools.groupby(lengths)) < walk._RUN_LOOK:
             assert calls == []
+            checked += 1
         calls.clear()
+        batches.clear()
+    assert checked >= 2  # (seeds without a streak of _RUN_LOOK records of one length)
 
 
 def walk_lengths(data: bytes, count: int) -> list[int]:
