@@ -26,7 +26,8 @@ Invariants:
   ``_MAX_COMPILES`` compiles per batch, fewer for short ones) and column by column with strided
   slices (offset deltas, timestamp deltas); any other batch is
   walked with array operations (:mod:`.walk_vector`, imported with numpy on the first such
-  batch); a batch's last ``_RUN_MIN - 1`` records or fewer take the byte loop, never a run. A
+  batch); a run is tried only where ``_RUN_LOOK`` records of one length seem to follow (a
+  cheap guess), so a batch's last ``_RUN_LOOK - 1`` records or fewer take the byte loop. A
   declined batch takes the reference loop, so the accepted inputs and the errors are the
   reference's (tests cross-check all three paths).
 """
@@ -96,19 +97,20 @@ _TWO_SCALE = tuple(-64 if b & 1 else 64 for b in range(256))
 -1, a null, for the non-canonical ``0x81 0x00``)."""
 _MAX_SINGLES = 16  # a batch of one shape has a few runs, broken where a varint widens
 _MAX_MISSES = 2  # singles in a row that start no run: records of varied shapes
-_RUN_MIN = 6
-"""A batch's last few records take the byte loop: a run of a cached shape costs ~12k more
-instructions to set up than the byte loop spends on two records (callgrind, in-process, session
-12: librdkafka's 13-record batch, keys ``k0..k12``, 108.7k -> 96.7k; 4 and 6 measure alike)."""
 _RUN_LOOK = 8
-"""A run is tried only where the record ``_RUN_LOOK - 1`` further on starts where one of the
-same size would, with the same length byte (or the batch's last record, when fewer are left):
-a cheap guess that the run pays its set-up. Keys ``k<random>`` of mixed digit counts (the
-many-partition bench) broke runs every 2-3 records, each paying the set-up (see ADR 0036,
-"Session 12, run thresholds")."""
+"""A run is tried only where at least ``_RUN_LOOK`` records are left and the record
+``_RUN_LOOK - 1`` further on starts where one of the same size would, with the same length
+byte: a cheap guess that the run pays its set-up (a batch's last ``_RUN_LOOK - 1`` records or
+fewer take the byte loop). Keys ``k<random>`` of mixed digit counts (the many-partition bench)
+broke runs every 2-3 records, each paying the set-up: 30 records, 403k -> 232k instructions
+(callgrind, in-process, session 12; see ADR 0036, "Session 12, run thresholds")."""
+_RUN_MIN = _RUN_LOOK
 _STRIDED_MIN = 20
 _VECTOR_MIN = 64
-"""Smaller batches take the byte loop (each fast path's fixed cost would exceed it). Uniform
+"""Smaller batches take the byte loop (each fast path's fixed cost would exceed it); from
+``_STRIDED_MIN`` on, runs only if the first ``_RUN_LOOK`` records have one length. Session 12
+(callgrind, in-process, keys ``k0..k<n>``): the byte loop 133k at 16 records, runs 133k; 160k vs
+135k at 20. Uniform
 runs of a cached shape cost ~48k instructions to set up (the first record's byte loop
 included), the byte loop ~8.2k per 100 B record (callgrind, in-process, session 11): 56.6k vs
 68.1k at 8 records, 54.2k vs 51.6k at 6. (Runs of an uncached shape cost ~20k more and a
@@ -166,7 +168,7 @@ def _head_like_first(data: Buffer, start: int, end: int) -> bool:
     return (
         stop <= end
         and data[start + size] == raw  # (the cheap test first: batches of varied records)
-        and data[start:stop:size] == _SINGLE[raw] * _RUN_LOOK
+        and data[start:stop:size] == _HEADS[raw]
     )
 
 
@@ -416,6 +418,7 @@ _LOW_BIT = bytes(b & 1 for b in range(256))
 _LOW_SEVEN = bytes(b & 0x7F for b in range(256))
 _BIG_ENDIAN = sys.byteorder == "big"
 _SINGLE = [bytes((b,)) for b in range(256)]
+_HEADS = [bytes((b,)) * _RUN_LOOK for b in range(256)]  # _RUN_LOOK length bytes b
 _TS_CLASSES = {1: rb"[\x00-\x7f]", 2: rb"[\x80-\xff][\x00-\x7f]"}  # varint widths 1, 2
 _MATCH_MAX = 80
 """Runs of up to this many records are matched by the regex (~700 instructions per record),
@@ -548,14 +551,10 @@ def _uniform_run(
     ``(position after them, how many, min ts delta, max ts delta, null keys)`` or None."""
     size = pos - first
     raw = data[first]
-    if data[pos] != raw or pos + size > end:
-        return None  # cheap exit: the next record's length differs (or it cannot fit)
-    look = count - index
-    if look > _RUN_LOOK:
-        look = _RUN_LOOK
-    look = pos + (look - 1) * size
-    if look < end and data[look] != raw:
-        return None  # the record _RUN_LOOK - 1 further on does not start there: a short run
+    look = pos + (_RUN_LOOK - 1) * size
+    if look >= end or data[pos] != raw or data[look] != raw:
+        return None  # cheap exit: the next record's length differs, or the record
+        # _RUN_LOOK - 1 further on does not start there (or cannot fit): a short run
     shape = _shape_of(data, first, size, may_compile)
     if shape is None:
         return None
