@@ -217,6 +217,10 @@ def _uniform_batch(data: Buffer, start: int, end: int, count: int) -> tuple[int,
                 tmin = min(tmin, lo)
                 tmax = max(tmax, hi)
                 break
+            look = pos + (_RUN_LOOK - 1) * (pos - first)
+            if look >= end or data[look] != data[first]:  # a short run (a guess): no set-up;
+                misses = misses + 1 if data[pos] != data[first] else misses  # (a shape change)
+                continue
             run = _uniform_run(data, first, pos, end, index, count, _COMPILED[0] < compiles)
             misses = misses + 1 if run is None else 0
             if run is not None:
@@ -550,11 +554,8 @@ def _uniform_run(
     """Records ``index..`` from ``pos`` shaped like the accepted record at ``first``:
     ``(position after them, how many, min ts delta, max ts delta, null keys)`` or None."""
     size = pos - first
-    raw = data[first]
-    look = pos + (_RUN_LOOK - 1) * size
-    if look >= end or data[pos] != raw or data[look] != raw:
-        return None  # cheap exit: the next record's length differs, or the record
-        # _RUN_LOOK - 1 further on does not start there (or cannot fit): a short run
+    if data[pos] != data[first] or pos + size > end:
+        return None  # cheap exit: the next record's length differs (or it cannot fit)
     shape = _shape_of(data, first, size, may_compile)
     if shape is None:
         return None
