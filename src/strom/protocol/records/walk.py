@@ -136,8 +136,8 @@ def walk_summary(data: Buffer, start: int, end: int, count: int) -> tuple[int, i
     if count <= 0:
         raise RecordFramingError(f"invalid record count {count}", 0)
     if count >= _VECTOR_MIN or (count >= _STRIDED_MIN and _head_like_first(data, start, end)):
-        # (fewer records: the many-partition shape, or a short batch whose first two records
-        # differ in length, where runs would give up: the byte loop below)
+        # (fewer records, or a short batch not opening with _RUN_LOOK records of one length,
+        # e.g. keys of mixed digit counts: runs would not pay their set-up, the byte loop below)
         found = _uniform_batch(data, start, end, count)
         if found is None and count >= _VECTOR_MIN:
             found = prove_records(data, start, end, count)
@@ -160,10 +160,7 @@ def _head_like_first(data: Buffer, start: int, end: int) -> bool:
     if start + 1 >= end:
         return False
     raw = data[start]
-    if raw < 0x80:
-        size = 1 + (raw >> 1)
-    else:
-        size = 2 + (((raw & 0x7F) | data[start + 1] << 7) >> 1)
+    size = 1 + (raw >> 1) if raw < 0x80 else 2 + (((raw & 0x7F) | data[start + 1] << 7) >> 1)
     stop = start + _RUN_LOOK * size
     return (
         stop <= end
