@@ -1,6 +1,8 @@
 """Broker-to-broker fetch sessions (KIP-227) on a real 3-broker cluster.
 
-One follower is paused (SIGSTOP) and the test speaks for it on a raw socket, proving its identity
+Both followers of the leader are paused (SIGSTOP), and the fetches they had sent drain from the
+leader (a full fetch answered after the test's would open a session for that follower and replace
+the test's); the test speaks for one of them on a raw socket, proving its identity
 with its real broker epoch (the czxid of its ZooKeeper registration), as the follower itself does:
 a full fetch of six partitions opens a session; after one record is written to one partition, an
 incremental fetch that names no partition is answered with that partition alone; a wrong epoch,
@@ -10,11 +12,14 @@ session was replaced by the test's and it starts a new one), and acks=all writes
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from cluster_util import FAST, partitions, wait_isr
 from confluent_kafka import Producer
 from confluent_kafka.admin import AdminClient, NewTopic
 from kazoo.client import KazooClient
+from metrics_scrape import scrape
 from wire import WireClient
 
 from strom.errors import ErrorCode
@@ -44,6 +49,21 @@ def _fetch(w: WireClient, replica: int, epoch: int, session_id: int, session_epo
     resp = w.request(req, 15)
     assert isinstance(resp, FetchResponse)
     return resp
+
+
+def _no_fetch_waiting(metrics_url: str) -> None:
+    """Until the leader holds no waiting fetch twice in a row 0.3 s apart: a follower's fetch sent
+    before it stopped may wait up to replica.fetch.wait.max.ms (500 ms) and, if it was a full one
+    (a follower starts its session over as partitions are added), opens a new session for it when
+    answered, which drops the one the test opened in its name (CI run of stop 30)."""
+    key = ("kafka_server_delayedoperationpurgatory_purgatorysize",
+           frozenset({("delayedOperation", "Fetch")}))  # fmt: skip
+    zeros, deadline = 0, time.monotonic() + 15
+    while zeros < 2:
+        waiting = scrape(metrics_url)[key]  # KeyError if the gauge is not there
+        zeros = zeros + 1 if waiting == 0 else 0
+        assert time.monotonic() < deadline, f"{waiting} fetches still waiting on the leader"
+        time.sleep(0.3)
 
 
 def _present(resp: FetchResponse) -> dict[int, tuple[int, int]]:
@@ -88,7 +108,9 @@ def test_an_incremental_follower_fetch_carries_only_what_changed(cluster_factory
         assert isinstance(md, MetadataResponse)
         topic_id = md.topics[0].topic_id
         c.broker(follower).pause()
+        c.broker(other).pause()
         try:
+            _no_fetch_waiting(f"http://127.0.0.1:{c.broker(leader).metrics_port}")
             full = _fetch(w, follower, epoch, 0, 0, dict.fromkeys(led, 0), topic_id)
             assert full.error_code == 0 and full.session_id != 0
             assert set(_present(full)) == set(led)
@@ -117,6 +139,7 @@ def test_an_incremental_follower_fetch_carries_only_what_changed(cluster_factory
             assert consumer.session_id == 0
         finally:
             c.broker(follower).resume()
+            c.broker(other).resume()
     wait_isr(c.bootstrap, TOPIC, 3)
     acked: list[object] = []
     pa = Producer({"bootstrap.servers": c.bootstrap, "acks": "all", "log_level": 0})
