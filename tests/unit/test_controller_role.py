@@ -6,6 +6,7 @@ the controller gauges each role reports to the metrics."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import uuid
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ from typing import Any
 import pytest
 
 from strom.broker.controller_role import (
+    REGISTRATION_WAIT_S,
     ControllerStats,
     SingleNodeControllerRole,
     ZkControllerRole,
@@ -41,8 +43,10 @@ def test_a_single_node_is_a_one_replica_cluster(tmp_path: Path) -> None:
     async def body() -> None:
         lai = await role.leader_and_isr(LeaderAndIsrRequest(broker_epoch=5))
         assert lai.error_code == E.STALE_CONTROLLER_EPOCH
-        assert role.update_metadata(UpdateMetadataRequest()).error_code == E.STALE_CONTROLLER_EPOCH
-        assert role.stop_replica(StopReplicaRequest()).error_code == E.STALE_CONTROLLER_EPOCH
+        um = await role.update_metadata(UpdateMetadataRequest())
+        assert um.error_code == E.STALE_CONTROLLER_EPOCH
+        sr = await role.stop_replica(StopReplicaRequest())
+        assert sr.error_code == E.STALE_CONTROLLER_EPOCH
         assert not role.is_active_controller
         assert await role.on_controller(lambda c: 1) is None
         assert await role.elect_leaders(0, [("t", 0), ("t", 9)]) == {
@@ -68,6 +72,16 @@ class _Applier:
         self.broker_epoch = broker_epoch
         self.applied: list[str] = []
         self.applier = self  # LeaderAndIsr and StopReplica are applied by its applier
+        self.registered = asyncio.Event()  # as ClusterMode's: clear while a registration runs
+        self.registered.set()
+        self.waits: list[float] = []
+
+    async def registered_epoch(self, timeout: float) -> int:
+        self.waits.append(timeout)
+        if not self.registered.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.registered.wait(), timeout)
+        return self.broker_epoch
 
     async def on_leader_and_isr(self, req: LeaderAndIsrRequest) -> LeaderAndIsrResponse:
         self.applied.append("LeaderAndIsr")
@@ -91,18 +105,85 @@ def test_a_cluster_member_applies_only_requests_naming_its_current_epoch() -> No
         for epoch in (41, -1, 43):  # an older registration, a client's, a made-up one
             lai = await role.leader_and_isr(LeaderAndIsrRequest(broker_epoch=epoch))
             codes.append(lai.error_code)
-            codes.append(role.update_metadata(UpdateMetadataRequest(broker_epoch=epoch)).error_code)
-            codes.append(role.stop_replica(StopReplicaRequest(broker_epoch=epoch)).error_code)
+            um = await role.update_metadata(UpdateMetadataRequest(broker_epoch=epoch))
+            codes.append(um.error_code)
+            codes.append(
+                (await role.stop_replica(StopReplicaRequest(broker_epoch=epoch))).error_code
+            )
         assert cluster.applied == []  # nothing was applied
         codes.append((await role.leader_and_isr(LeaderAndIsrRequest(broker_epoch=42))).error_code)
-        codes.append(role.update_metadata(UpdateMetadataRequest(broker_epoch=42)).error_code)
-        codes.append(role.stop_replica(StopReplicaRequest(broker_epoch=42)).error_code)
+        codes.append(
+            (await role.update_metadata(UpdateMetadataRequest(broker_epoch=42))).error_code
+        )
+        codes.append((await role.stop_replica(StopReplicaRequest(broker_epoch=42))).error_code)
         return codes
 
     codes = asyncio.run(body())
     assert codes[:9] == [E.STALE_BROKER_EPOCH] * 9
     assert codes[9:] == [E.NONE] * 3
     assert cluster.applied == ["LeaderAndIsr", "UpdateMetadata", "StopReplica"]
+
+
+def test_a_newer_epoch_waits_for_the_registration_under_way() -> None:
+    """The controller saw the new znode before the create returned here: its requests naming the
+    new epoch are held until the registration returns, then applied; a newer epoch that the
+    registration does not return, or one arriving with no registration under way, is refused."""
+    cluster = _Applier(broker_epoch=41)
+    role = ZkControllerRole(cluster)  # type: ignore[arg-type]
+
+    async def body() -> None:
+        cluster.registered.clear()  # registering again (a new ZooKeeper session)
+        held = [
+            asyncio.ensure_future(role.leader_and_isr(LeaderAndIsrRequest(broker_epoch=57))),
+            asyncio.ensure_future(role.update_metadata(UpdateMetadataRequest(broker_epoch=57))),
+            asyncio.ensure_future(role.stop_replica(StopReplicaRequest(broker_epoch=57))),
+        ]
+        for _ in range(20):
+            await asyncio.sleep(0)
+        assert not any(f.done() for f in held) and cluster.applied == []
+        cluster.broker_epoch = 57  # the create returned
+        cluster.registered.set()
+        assert [(await f).error_code for f in held] == [E.NONE] * 3
+        assert cluster.applied == ["LeaderAndIsr", "UpdateMetadata", "StopReplica"]
+        # older than the registration now: refused without waiting
+        waits = len(cluster.waits)
+        assert (await role.leader_and_isr(LeaderAndIsrRequest(broker_epoch=41))).error_code == (
+            E.STALE_BROKER_EPOCH
+        )
+        assert len(cluster.waits) == waits
+        # no registration under way: a made-up newer epoch is refused at once
+        made_up = await asyncio.wait_for(
+            role.leader_and_isr(LeaderAndIsrRequest(broker_epoch=99)), 5
+        )
+        assert made_up.error_code == E.STALE_BROKER_EPOCH
+        # a registration returning another epoch: the held request is refused
+        cluster.registered.clear()
+        other = asyncio.ensure_future(role.update_metadata(UpdateMetadataRequest(broker_epoch=70)))
+        await asyncio.sleep(0)
+        cluster.broker_epoch = 71
+        cluster.registered.set()
+        assert (await other).error_code == E.STALE_BROKER_EPOCH
+        assert cluster.applied == ["LeaderAndIsr", "UpdateMetadata", "StopReplica"]
+        assert set(cluster.waits) == {REGISTRATION_WAIT_S}
+
+    asyncio.run(body())
+
+
+def test_a_registration_that_never_returns_is_waited_for_at_most_the_bound() -> None:
+    cluster = _Applier(broker_epoch=-1)  # starting: not registered yet
+    cluster.registered.clear()
+    role = ZkControllerRole(cluster)  # type: ignore[arg-type]
+
+    async def body() -> int:
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr("strom.broker.controller_role.REGISTRATION_WAIT_S", 0.05)
+            resp = await asyncio.wait_for(
+                role.leader_and_isr(LeaderAndIsrRequest(broker_epoch=5)), 10
+            )
+        return resp.error_code
+
+    assert asyncio.run(body()) == E.STALE_BROKER_EPOCH
+    assert cluster.applied == [] and cluster.waits == [0.05]
 
 
 def test_controller_only_calls_need_the_active_controller() -> None:

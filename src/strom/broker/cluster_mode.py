@@ -3,6 +3,8 @@
 Owns (only when ``zookeeper.connect`` is set; a single-node broker has no ClusterMode):
 - registration of ``/brokers/ids/<id>`` once the listener is bound (waiting out the session of a
   previous incarnation of this broker id; a live duplicate is refused with a clear error), and
+  again on a new ZooKeeper session; :meth:`ClusterMode.registered_epoch` waits for one under
+  way (the controller may address the new epoch before the create returns here); and
   the controller candidate (:class:`strom.cluster.controller.Controller`);
 - applying LeaderAndIsr (become leader: new leader epoch recorded at the log end offset, follower
   offsets reset; become follower: acks=all waiters fail, the replica fetcher takes the partition)
@@ -114,6 +116,9 @@ class ClusterMode:
             c.zookeeper_connect or "", session_ms, c.zookeeper_connection_timeout_ms or session_ms
         )
         self.state = ClusterState()
+        # set while ``state.broker_epoch`` is this broker's registration: cleared from the start
+        # of a registration until its create has returned the epoch (registered_epoch)
+        self._registered = asyncio.Event()
         self.replica_manager = replica_manager
         self.log_manager = log_manager
         self.inter_broker = inter_broker
@@ -197,9 +202,18 @@ class ClusterMode:
                 log.info("deleting stray log %s-%d (topic no longer exists)", topic, index)
                 self.log_manager.delete_log(topic, index)
 
+    async def registered_epoch(self, timeout: float) -> int:
+        """This broker's epoch once a registration under way has returned (waiting at most
+        ``timeout`` seconds for it; the epoch known then, -1 before any, if it has not)."""
+        if not self._registered.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._registered.wait(), timeout)
+        return self.state.broker_epoch
+
     async def start(self) -> None:
         """Register once the listener is bound; then stand for controller."""
         self.state.broker_epoch = await self._register()
+        self._registered.set()
         self.channel.bind(asyncio.get_running_loop())
         self.controller.start()
         self._tasks.append(asyncio.create_task(self._isr_shrink_loop()))
@@ -249,12 +263,15 @@ class ClusterMode:
         task.add_done_callback(self._alter_tasks.discard)
 
     async def _register_again(self) -> None:
+        self._registered.clear()
         try:
             self.state.broker_epoch = await asyncio.to_thread(self._registration())
         except BrokerIdTakenError as exc:
             log.error("%s", exc)
         except Exception as exc:
             log.error("registering again failed: %r", exc)
+        finally:
+            self._registered.set()
         self.controller.session_restored()
 
     def _on_config_change(self, topic: str, configs: dict[str, str]) -> None:

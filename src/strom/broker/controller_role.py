@@ -5,7 +5,12 @@ Owns the answers that differ between a ZooKeeper cluster and a single node, so t
 
 - :class:`ZkControllerRole` (a cluster member): the controller's requests (LeaderAndIsr,
   UpdateMetadata, StopReplica) are applied by cluster mode once they name this broker's current
-  epoch (KIP-380; else STALE_BROKER_EPOCH, before any state changes); the controller-only
+  epoch (KIP-380; else STALE_BROKER_EPOCH, before any state changes). The controller learns a
+  new epoch from the ZooKeeper watch on ``/brokers/ids``, which can fire before the create
+  returns to the registering broker (Kafka's ``isBrokerEpochStale`` allows for the same race):
+  a request naming a newer epoch than this broker knows waits for a registration under way here
+  (at most ``REGISTRATION_WAIT_S``) and is then held to the same equality; with no registration
+  under way it is refused at once, so a made-up epoch is never accepted. The controller-only
   requests run on the controller candidate of this broker when it is the active controller
   (``None`` otherwise: the handler answers NOT_CONTROLLER).
 - :class:`SingleNodeControllerRole` (no ZooKeeper): the broker is its own controller. The
@@ -26,6 +31,7 @@ the controller's own thread (:meth:`strom.cluster.controller.Controller.call`).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, TypeVar
@@ -41,9 +47,13 @@ if TYPE_CHECKING:
     from strom.broker.replica_manager import ReplicaManager
     from strom.cluster.controller import Controller
 
+log = logging.getLogger("strom.broker.controller_role")
 E = ErrorCode
 T = TypeVar("T")
 TP = tuple[str, int]
+# how long a controller request naming a newer broker epoch waits for this broker's registration
+# under way to return that epoch (one ZooKeeper create; the controller's requests time out at 30 s)
+REGISTRATION_WAIT_S = 10.0
 Outcomes = dict[TP, tuple[ErrorCode, str | None]]
 """Per partition: the error and its message (ElectLeaders, AlterPartitionReassignments)."""
 Ongoing = dict[TP, tuple[list[int], list[int], list[int]]]
@@ -64,9 +74,9 @@ class ControllerStats:
 class ControllerRole(Protocol):
     async def leader_and_isr(self, req: LeaderAndIsrRequest) -> LeaderAndIsrResponse: ...
 
-    def update_metadata(self, req: UpdateMetadataRequest) -> UpdateMetadataResponse: ...
+    async def update_metadata(self, req: UpdateMetadataRequest) -> UpdateMetadataResponse: ...
 
-    def stop_replica(self, req: StopReplicaRequest) -> StopReplicaResponse: ...
+    async def stop_replica(self, req: StopReplicaRequest) -> StopReplicaResponse: ...
 
     @property
     def is_active_controller(self) -> bool: ...
@@ -92,22 +102,30 @@ class ZkControllerRole:
     def __init__(self, cluster: ClusterMode) -> None:
         self.cluster = cluster
 
-    def _addressed_to_me(self, broker_epoch: int) -> bool:
-        """A controller request names this broker's current epoch (a client cannot)."""
-        return broker_epoch >= 0 and broker_epoch == self.cluster.broker_epoch
+    async def _addressed_to_me(self, broker_epoch: int) -> bool:
+        """A controller request names this broker's current epoch (a client cannot); one naming
+        a newer epoch is judged once a registration under way here has returned it."""
+        mine = self.cluster.broker_epoch
+        if broker_epoch < 0 or broker_epoch < mine:
+            return False
+        if broker_epoch == mine:
+            return True
+        log.info("a controller request names broker epoch %d (this broker's is %d): waiting for "
+                 "a registration under way", broker_epoch, mine)  # fmt: skip
+        return await self.cluster.registered_epoch(REGISTRATION_WAIT_S) == broker_epoch
 
     async def leader_and_isr(self, req: LeaderAndIsrRequest) -> LeaderAndIsrResponse:
-        if not self._addressed_to_me(req.broker_epoch):
+        if not await self._addressed_to_me(req.broker_epoch):
             return LeaderAndIsrResponse(error_code=E.STALE_BROKER_EPOCH, topics=[])
         return await self.cluster.applier.on_leader_and_isr(req)
 
-    def update_metadata(self, req: UpdateMetadataRequest) -> UpdateMetadataResponse:
-        if not self._addressed_to_me(req.broker_epoch):
+    async def update_metadata(self, req: UpdateMetadataRequest) -> UpdateMetadataResponse:
+        if not await self._addressed_to_me(req.broker_epoch):
             return UpdateMetadataResponse(error_code=E.STALE_BROKER_EPOCH)
         return UpdateMetadataResponse(error_code=self.cluster.on_update_metadata(req))
 
-    def stop_replica(self, req: StopReplicaRequest) -> StopReplicaResponse:
-        if not self._addressed_to_me(req.broker_epoch):
+    async def stop_replica(self, req: StopReplicaRequest) -> StopReplicaResponse:
+        if not await self._addressed_to_me(req.broker_epoch):
             return StopReplicaResponse(error_code=E.STALE_BROKER_EPOCH, partition_errors=[])
         return self.cluster.applier.on_stop_replica(req)
 
@@ -157,10 +175,10 @@ class SingleNodeControllerRole:
     async def leader_and_isr(self, req: LeaderAndIsrRequest) -> LeaderAndIsrResponse:
         return LeaderAndIsrResponse(error_code=E.STALE_CONTROLLER_EPOCH, topics=[])
 
-    def update_metadata(self, req: UpdateMetadataRequest) -> UpdateMetadataResponse:
+    async def update_metadata(self, req: UpdateMetadataRequest) -> UpdateMetadataResponse:
         return UpdateMetadataResponse(error_code=E.STALE_CONTROLLER_EPOCH)
 
-    def stop_replica(self, req: StopReplicaRequest) -> StopReplicaResponse:
+    async def stop_replica(self, req: StopReplicaRequest) -> StopReplicaResponse:
         return StopReplicaResponse(error_code=E.STALE_CONTROLLER_EPOCH, partition_errors=[])
 
     @property

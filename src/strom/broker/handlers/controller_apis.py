@@ -61,14 +61,14 @@ async def update_metadata(
 ) -> UpdateMetadataResponse:
     if not checks.cluster(ctx, AclOperation.CLUSTER_ACTION):
         return UpdateMetadataResponse(error_code=DENIED)
-    return ctx.services.controller.update_metadata(req)
+    return await ctx.services.controller.update_metadata(req)
 
 
 @handles(5, min_version=3, max_version=4)
 async def stop_replica(ctx: RequestContext, req: StopReplicaRequest) -> StopReplicaResponse:
     if not checks.cluster(ctx, AclOperation.CLUSTER_ACTION):
         return StopReplicaResponse(error_code=DENIED, partition_errors=[])
-    return ctx.services.controller.stop_replica(req)
+    return await ctx.services.controller.stop_replica(req)
 
 
 @handles(7, min_version=1)
