@@ -472,13 +472,6 @@ def _varint_end(data: Buffer, pos: int) -> int:
     return pos + 1
 
 
-def _raw_of(data: Buffer, pos: int, end: int) -> int:
-    raw = 0
-    for at in range(end - 1, pos - 1, -1):
-        raw = (raw << 7) | (data[at] & 0x7F)
-    return raw
-
-
 def _shape_of(data: Buffer, first: int, size: int, may_compile: bool) -> _Shape | None:
     """The shape of the (already accepted) record at ``first``; None for shapes runs skip (and
     for a shape not yet compiled when ``may_compile`` is false).
