@@ -90,17 +90,37 @@ def test_shapes_of_one_size_never_share_a_pattern(
     ],
 )
 def test_same_size_other_lengths_after_a_cached_shape(
-    groups: list[tuple[int, int | None, int | None]], expected: Outcome
+    monkeypatch: pytest.MonkeyPatch,
+    groups: list[tuple[int, int | None, int | None]],
+    expected: Outcome,
 ) -> None:
     """With the first record's shape cached, records of the same size with other key and value
     lengths are still proven by runs, with their own summary (a cache key naming too little
-    would reuse the cached shape, whose pattern refuses them: no run)."""
+    would reuse the cached shape, whose pattern refuses them: no run, the byte loop walks them
+    and the summary alone could not tell)."""
     walk_runs._SHAPES.clear()
     cached, n = encode([(30, *groups[0][1:])], [0])
     assert walk_module._uniform_batch(cached, 0, len(cached), n) == (0, 0, 0)
     data, n = encode(groups, [0])
+    proven = records_proven_by_runs(monkeypatch)
     assert walk_module._uniform_batch(data, 0, len(data), n) == expected
+    assert sum(proven) >= n - 2  # all but the first record of each shape
     assert agree(data, n) == expected
+
+
+def records_proven_by_runs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many records each run the walk tries proves (a spy on walk's ``uniform_run``)."""
+    proven: list[int] = []
+    uniform_run = walk_module.uniform_run
+
+    def spy(data: bytes, first: int, pos: int, end: int, index: int, count: int,
+            may_compile: bool = True) -> object:  # fmt: skip
+        run = uniform_run(data, first, pos, end, index, count, may_compile)
+        proven.append(0 if run is None else run[1])
+        return run
+
+    monkeypatch.setattr(walk_module, "uniform_run", spy)
+    return proven
 
 
 def keyed(n: int, ts_of: object = None) -> bytes:
