@@ -27,7 +27,7 @@ from strom.errors import (
     MessageTooLargeError,
     UnsupportedCompressionError,
 )
-from strom.protocol.records import RecordBatchBuilder, validate_batches_for_append, walk
+from strom.protocol.records import RecordBatchBuilder, validate_batches_for_append, walk, walk_runs
 from strom.protocol.records.constants import (
     ATTRIBUTES_OFFSET,
     COMPRESSION_CODEC_MASK,
@@ -334,14 +334,14 @@ def test_a_batchs_last_few_records_take_the_byte_loop(monkeypatch: pytest.Monkey
     """Keys ``k0..k101``: runs for ``k1..k9``, ``k11..k63``, ``k65..k99``, none for the record
     after ``k100`` (fewer than ``_RUN_MIN`` left: a run would cost more than the byte loop)."""
     calls: list[int] = []
-    uniform_run = walk._uniform_run
+    uniform_run = walk.uniform_run
 
     def spy(data: bytes, first: int, pos: int, end: int, index: int, count: int,
             may_compile: bool = True) -> object:  # fmt: skip
         calls.append(index)
         return uniform_run(data, first, pos, end, index, count, may_compile)
 
-    monkeypatch.setattr(walk, "_uniform_run", spy)
+    monkeypatch.setattr(walk, "uniform_run", spy)
     data = b"".join(hostile.record(i, b"r" * 100, b"k%d" % i) for i in range(102))
     assert new_walk(data, 102) == old_walk(data, 102)
     assert calls == [1, 11, 65]  # (index 101, with 1 record left, took the byte loop)
@@ -351,13 +351,13 @@ def test_a_batchs_last_few_records_take_the_byte_loop(monkeypatch: pytest.Monkey
 def spy_shapes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The records whose shape a run looked up (a run's set-up: the shape key, the pattern)."""
     calls: list[int] = []
-    shape_of = walk._shape_of
+    shape_of = walk_runs._shape_of
 
     def spy(data: bytes, first: int, size: int, may_compile: bool) -> object:
         calls.append(first)
         return shape_of(data, first, size, may_compile)
 
-    monkeypatch.setattr(walk, "_shape_of", spy)
+    monkeypatch.setattr(walk_runs, "_shape_of", spy)
     return calls
 
 

@@ -1,9 +1,9 @@
 """The uniform-run fast path of the record walk against the reference byte loop (issue 15).
 
 - A run's timestamp summary comes from its one-byte timestamp-delta column: short columns
-  (``walk._SCAN_MAX`` records or fewer) by one ``min``/``max`` pass, long ones by byte searches.
-  On random timestamp deltas, on both sides of that bound, the run path proves the batch and its
-  summary is the reference's.
+  (``walk_runs._SCAN_MAX`` records or fewer) by one ``min``/``max`` pass, long ones by byte
+  searches. On random timestamp deltas, on both sides of that bound, the run path proves the
+  batch and its summary is the reference's.
 - The run path gives up after ``walk._MAX_MISSES`` singles in a row that start no run (records
   of varied shapes, the many-partition keyed load); a batch whose first record alone differs
   (a one-byte first timestamp delta) is still proven by runs, and a varied batch still gets the
@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from strom.protocol.records import RecordBatchBuilder
+from strom.protocol.records import RecordBatchBuilder, walk_runs
 from strom.protocol.records import walk as walk_module
 from strom.protocol.records.walk import reference_walk, walk_records
 
@@ -42,7 +42,7 @@ def summary(s: object) -> tuple[int, int, int]:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    n=st.sampled_from([17, 100, walk_module._SCAN_MAX, walk_module._SCAN_MAX + 1, 1500]),
+    n=st.sampled_from([17, 100, walk_runs._SCAN_MAX, walk_runs._SCAN_MAX + 1, 1500]),
     seed=st.integers(0, 2**32 - 1),
     low=st.integers(0, 63),
     width=st.integers(0, 63),

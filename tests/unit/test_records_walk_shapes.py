@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from strom.protocol.records import walk as walk_module
+from strom.protocol.records import walk_runs
 from strom.protocol.records.walk import reference_walk, walk_records
 
 pytestmark = pytest.mark.unit
@@ -74,7 +75,7 @@ def test_shapes_of_one_size_never_share_a_pattern(
     for at, value in edits:
         buf[at % len(buf)] = value
     if cold:
-        walk_module._SHAPES.clear()
+        walk_runs._SHAPES.clear()
     agree(bytes(buf), count)
     agree(bytes(buf), count)  # every shape it met is cached now
 
@@ -89,17 +90,37 @@ def test_shapes_of_one_size_never_share_a_pattern(
     ],
 )
 def test_same_size_other_lengths_after_a_cached_shape(
-    groups: list[tuple[int, int | None, int | None]], expected: Outcome
+    monkeypatch: pytest.MonkeyPatch,
+    groups: list[tuple[int, int | None, int | None]],
+    expected: Outcome,
 ) -> None:
     """With the first record's shape cached, records of the same size with other key and value
     lengths are still proven by runs, with their own summary (a cache key naming too little
-    would reuse the cached shape, whose pattern refuses them: no run)."""
-    walk_module._SHAPES.clear()
+    would reuse the cached shape, whose pattern refuses them: no run, the byte loop walks them
+    and the summary alone could not tell)."""
+    walk_runs._SHAPES.clear()
     cached, n = encode([(30, *groups[0][1:])], [0])
     assert walk_module._uniform_batch(cached, 0, len(cached), n) == (0, 0, 0)
     data, n = encode(groups, [0])
+    proven = records_proven_by_runs(monkeypatch)
     assert walk_module._uniform_batch(data, 0, len(data), n) == expected
+    assert sum(proven) >= n - 2  # all but the first record of each shape
     assert agree(data, n) == expected
+
+
+def records_proven_by_runs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many records each run the walk tries proves (a spy on walk's ``uniform_run``)."""
+    proven: list[int] = []
+    uniform_run = walk_module.uniform_run
+
+    def spy(data: bytes, first: int, pos: int, end: int, index: int, count: int,
+            may_compile: bool = True) -> object:  # fmt: skip
+        run = uniform_run(data, first, pos, end, index, count, may_compile)
+        proven.append(0 if run is None else run[1])
+        return run
+
+    monkeypatch.setattr(walk_module, "uniform_run", spy)
+    return proven
 
 
 def keyed(n: int, ts_of: object = None) -> bytes:
@@ -111,7 +132,7 @@ def keyed(n: int, ts_of: object = None) -> bytes:
 
 @pytest.mark.parametrize("n", [13, 20, 30, 68, 130])
 def test_keys_crossing_a_digit_boundary_are_proven_by_runs(n: int) -> None:
-    walk_module._SHAPES.clear()
+    walk_runs._SHAPES.clear()
     data = keyed(n, lambda i: i % 5)
     for _ in range(2):  # cold, then warm
         assert walk_module._uniform_batch(data, 0, len(data), n) == (0, 4, 0)
@@ -119,27 +140,27 @@ def test_keys_crossing_a_digit_boundary_are_proven_by_runs(n: int) -> None:
 
 
 def test_a_batch_of_many_shapes_compiles_few() -> None:
-    walk_module._SHAPES.clear()
+    walk_runs._SHAPES.clear()
     # runs of 9 records of one shape (long enough for runs: ``_RUN_LOOK``), every run another
     # value length: 5 shapes (a single, then a run of 8)
     data = b"".join(hostile.record(i, b"v" * (i // 9), key=b"k") for i in range(40))
-    before = walk_module._COMPILED[0]
+    before = walk_runs.COMPILED[0]
     walk_module._uniform_batch(data, 0, len(data), 40)
-    assert walk_module._COMPILED[0] - before == 2  # 1 + 40 // 32
+    assert walk_runs.COMPILED[0] - before == 2  # 1 + 40 // 32
     agree(data, 40)
     data = b"".join(hostile.record(i, b"v" * (i // 16), key=b"k") for i in range(2000))
-    before = walk_module._COMPILED[0]
+    before = walk_runs.COMPILED[0]
     walk_module._uniform_batch(data, 0, len(data), 2000)
-    assert walk_module._COMPILED[0] - before == walk_module._MAX_COMPILES
+    assert walk_runs.COMPILED[0] - before == walk_runs.MAX_COMPILES
     agree(data, 2000)
 
 
 def test_the_shape_cache_is_bounded() -> None:
-    walk_module._SHAPES.clear()
-    for size in range(walk_module._SHAPES_MAX + 40):
+    walk_runs._SHAPES.clear()
+    for size in range(walk_runs._SHAPES_MAX + 40):
         data = b"".join(hostile.record(i, b"v" * size) for i in range(24))
         assert agree(data, 24) == (0, 0, 24)  # (no keys)
-        assert len(walk_module._SHAPES) <= walk_module._SHAPES_MAX
+        assert len(walk_runs._SHAPES) <= walk_runs._SHAPES_MAX
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -6,7 +6,8 @@ Owns the public API of the record format; the submodules hold the pieces:
 - :mod:`.header` — the 61-byte header (layout drawn there), CRC-32C, in-place stamping
 - :mod:`.scan` — walking buffers of batches: ``iter_batches``, ``valid_prefix``, produce checks
 - :mod:`.walk` — walking one batch's records without building them (the produce path's framing
-  check, used by :mod:`strom.storage.log_validator`)
+  check, used by :mod:`strom.storage.log_validator`); its fast paths, which only prove:
+  :mod:`.walk_runs` (runs of records of one shape) and :mod:`.walk_vector` (array operations)
 - :mod:`.compression` — gzip/snappy/lz4/zstd with bounded-memory decompression
 - :mod:`.varint` — zig-zag varints of the record encoding
 - :mod:`.decode` — ``Record``/``RecordBatch`` and ``decode_batch``
