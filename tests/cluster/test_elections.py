@@ -59,7 +59,16 @@ def test_unclean_leader_election(cluster_factory, unclean: bool) -> None:  # typ
     wait_for("ISR [1]", lambda: partitions(c.bootstrap, "u")[0][2] == [1])
     assert _produce(c.bootstrap, "u", range(100, 200), acks="1") == 100
     c.broker(1).kill()  # the last in-sync replica dies
-    time.sleep(6)
+    # its ZooKeeper session expires (zookeeper.session.timeout.ms 4 s): no broker and no
+    # controller is registered when the out-of-sync replica comes back
+    zk = KazooClient(hosts=c.zk_connect)
+    zk.start()
+    try:
+        wait_for("broker 1's session to expire", lambda: not zk.exists("/brokers/ids/1")
+                 and not zk.exists("/controller"), timeout=30, every=0.1)  # fmt: skip
+    finally:
+        zk.stop()
+        zk.close()
     c.broker(2).start()  # an out-of-sync replica comes back
     if not unclean:
         time.sleep(8)

@@ -85,6 +85,7 @@ def test_partition_moves_while_a_producer_keeps_producing(tmp_path: Path) -> Non
         (src,) = [d for d in (d1, d2) if (d / "mv-0").exists()]
         dest = d2 if src == d1 else d1
         acked: list[bytes] = []
+        produced: list[int] = []  # records produced, records still unacknowledged after flush
         stop = threading.Event()
 
         def on_delivery(err: object, msg: object) -> None:
@@ -100,7 +101,7 @@ def test_partition_moves_while_a_producer_keeps_producing(tmp_path: Path) -> Non
                 if i % 500 == 0:
                     p.poll(0)
                     time.sleep(0.01)
-            p.flush(30)
+            produced[:] = [i, p.flush(30)]
 
         t = threading.Thread(target=produce)
         t.start()
@@ -113,6 +114,8 @@ def test_partition_moves_while_a_producer_keeps_producing(tmp_path: Path) -> Non
         time.sleep(1)  # appends continue after the swap too
         stop.set()
         t.join(60)
+        # every record is acknowledged, those appended to the moved log too
+        assert produced == [len(acked), 0], (produced, len(acked))
         assert _where(b, "mv") == [(str(dest.resolve()), False)]
         assert _partition_dirs(d1, d2) == [dest / "mv-0"]
         assert any(f.suffix == ".log" for f in (dest / "mv-0").iterdir())

@@ -132,7 +132,8 @@ def test_console_consumer_include_deserializers_and_formatters(broker: Any, tmp_
     assert ok(*args, "--topic", longs, "--formatter-config", str(config),
               "--skip-message-on-error") == ["Offset:0\t7", "Offset:1\t-2",
                                              "Offset:2\t1099511627776"]  # fmt: skip
-    r = strom(*args, "--topic", text, "--formatter",
+    # --max-messages: the topic's two records, without 10 s of --timeout-ms after them
+    r = strom(*args, "--topic", text, "--max-messages", "2", "--formatter",
               "org.apache.kafka.tools.consumer.NoOpMessageFormatter")  # fmt: skip
     assert r.returncode == 0 and r.stdout == ""
     assert "Processed a total of 2 messages" in r.stderr

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import asyncio
+import shutil
 import time
 import uuid
 from pathlib import Path
@@ -319,5 +320,33 @@ def test_a_leader_append_that_moves_the_high_watermark_completes_waiting_produce
         assert r.error == E.NONE and p.log.high_watermark == 2
         [first] = await asyncio.wait_for(waiting, 2)  # completed by that append, not a timeout
         assert first.error == E.NONE
+
+    asyncio.run(body())
+
+
+def test_acks_all_is_answered_after_the_log_is_replaced_by_its_moved_copy(
+    tmp_path: Path,
+) -> None:
+    """A log directory move swaps the partition's log for its copy (Partition.replace_log):
+    an acks=all write appended to the copy moves the high watermark and is answered (the
+    high-watermark rule read the old, frozen log before: appended, never acknowledged)."""
+    rm, _ = _manager(tmp_path, isr=[1], min_isr=1)
+    p = rm.partitions[(T, 0)]
+
+    async def body() -> None:
+        [r] = await asyncio.wait_for(rm.append_records([((T, 0), _batch(2))], -1, 5000), 5)
+        assert r.error == E.NONE and p.log.high_watermark == 2
+        old = p.log
+        old.flush()
+        copy = tmp_path / "moved" / f"{T}-0"
+        shutil.copytree(old.directory, copy)
+        new = Log.open(copy, old.config, high_watermark=old.high_watermark)
+        p.replace_log(new)
+        [r] = await asyncio.wait_for(rm.append_records([((T, 0), _batch(3))], -1, 5000), 5)
+        assert r.error == E.NONE and r.base_offset == 2
+        assert new.high_watermark == 5 and new.log_end_offset == 5
+        assert old.log_end_offset == 2  # the old log took nothing
+        assert rm.purgatory_sizes() == {"Fetch": 0, "Produce": 0}
+        new.close()
 
     asyncio.run(body())

@@ -90,3 +90,39 @@ def test_metrics_table() -> None:
         "producer-metrics:a:{}            : 1.500",
         "producer-metrics:b:{client-id=x} : 2.000",
     ]
+
+
+def test_producer_perf_closes_a_producer_whose_start_failed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A start that times out leaves the producer's metadata refresh retrying; the tool closes
+    the producer before asyncio.run shuts the loop down (else that refresh could end with its
+    error during the shutdown: a traceback after the one error line)."""
+    import asyncio
+
+    from strom.client.errors import KafkaTimeoutError
+    from strom.tools import producer_perf
+
+    events: list[str] = []
+
+    class FailingStart:
+        def __init__(self, conf: dict[str, str]) -> None:
+            self.refresh: asyncio.Task[None] | None = None
+
+        async def start(self) -> None:
+            self.refresh = asyncio.get_running_loop().create_task(asyncio.sleep(30))
+            raise KafkaTimeoutError("producer start: no metadata from 127.0.0.1:1 within 1.5s")
+
+        async def close(self) -> None:
+            assert self.refresh is not None
+            self.refresh.cancel()
+            events.append("closed")
+
+    monkeypatch.setattr(producer_perf, "AIOProducer", FailingStart)
+    argv = ["--bootstrap-server", "127.0.0.1:1", "--topic", "t", "--num-records", "5"]
+    rc = producer_perf.main([*argv, "--record-size", "10", "--throughput", "-1"])
+    assert rc == 1
+    assert events == ["closed"]
+    assert capsys.readouterr().err.strip().splitlines() == [
+        "Error: producer start: no metadata from 127.0.0.1:1 within 1.5s"
+    ]

@@ -26,6 +26,7 @@ Invariants:
   INVALID_PRODUCER_EPOCH (fenced), INVALID_PRODUCER_ID_MAPPING, NOT_ENOUGH_REPLICAS
   (coordinator not available or busy, a retriable error, as Kafka 3.8+ answers produce),
   TRANSACTIONAL_ID_AUTHORIZATION_FAILED (no transactional id in the request, as KafkaApis).
+- ``log`` and ``tracking.log`` are one log: a swap goes through :meth:`Partition.replace_log`.
 - A partition whose log directory failed (:mod:`strom.storage.log_dir_failure`) is offline:
   reads raise KAFKA_STORAGE_ERROR until the broker restarts.
 - A range the log cannot serve (:mod:`strom.storage.corruption`) is answered CORRUPT_MESSAGE
@@ -111,6 +112,13 @@ class Partition:
         self.partition_epoch = 0
         self.tracking = ReplicaTracking(broker_id, log, self)
         self.tracking.maybe_increment_high_watermark()
+
+    def replace_log(self, log: Log) -> None:
+        """Serve from ``log`` from now on (a log directory move swapped its complete copy in):
+        the high-watermark rule in ``tracking`` reads the same log, so writes appended to the
+        new log advance the high watermark and acks=all produce is answered."""
+        self.log = log
+        self.tracking.log = log
 
     @property
     def is_leader(self) -> bool:

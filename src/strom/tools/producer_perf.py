@@ -225,9 +225,12 @@ def main(argv: list[str]) -> int:
         txn_duration_s = transaction_settings(args, conf)
         data = payloads(args, random.Random())
         producer = AIOProducer(conf)
-        await producer.start()
-        perf = Run(args, txn_duration_s)
         try:
+            # inside the try: a failed start is closed too, so no metadata refresh still
+            # retrying ends with its error while asyncio.run shuts the loop down (a traceback
+            # after the tool's one error line)
+            await producer.start()
+            perf = Run(args, txn_duration_s)
             await perf.go(producer, data)
         finally:
             await producer.close()

@@ -76,7 +76,7 @@ def _move(ctx: RequestContext, topic: str, index: int, dest: Path) -> ErrorCode:
     def swapped(new: Log) -> None:
         p = b.replica_manager.get(topic, index)
         if p is not None:
-            p.log = new
+            p.replace_log(new)
 
     try:
         log_manager.mover.start((topic, index), dest, swapped)
