@@ -4,9 +4,10 @@ Every broker answers LeaderAndIsr, UpdateMetadata and StopReplica (from the cont
 with STALE_CONTROLLER_EPOCH from an older controller). Who sent them is checked first, before
 any state (even the controller epoch seen) changes: the request's ``broker_epoch`` must be this
 broker's current epoch (KIP-380), else STALE_BROKER_EPOCH — a client, which does not know the
-epoch, cannot act as the controller. Likewise ControlledShutdown (v2+) and AlterPartition must
-carry the current epoch of the broker they name
-(:mod:`strom.broker.security.replica_identity`). ControlledShutdown, AlterPartition,
+epoch, cannot act as the controller (a newer epoch waits for this broker's registration under
+way, which the controller may have seen first: :mod:`strom.broker.controller_role`).
+Likewise ControlledShutdown (v2+) and AlterPartition must carry the current epoch of the broker
+they name (:mod:`strom.broker.security.replica_identity`). ControlledShutdown, AlterPartition,
 ElectLeaders, AlterPartitionReassignments and ListPartitionReassignments are answered by the
 active controller; any other broker answers NOT_CONTROLLER (clients find the controller in
 Metadata / DescribeCluster). A single-node broker (no ZooKeeper) is its own controller: it
