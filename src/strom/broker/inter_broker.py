@@ -8,8 +8,9 @@ order by one task per broker, each request retried until it is answered or the b
 the cluster (Kafka's ControllerChannelManager). :class:`LoopChannel` hands the controller's
 calls, made on its own event thread, to the event loop the sender runs on.
 
-Invariants: a request that failed on a connection is resent on a new connection, never
-reordered after a later request to the same broker; a broker that left has no queue and no task.
+Invariants: a request that failed on a connection (lost, timed out, or refused while connecting:
+any exception but cancellation) is resent on a new connection, never reordered after a later
+request to the same broker; a broker that left has no queue and no task.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from strom.protocol.messages import APIS
 log = logging.getLogger("strom.broker.inter_broker")
 M = TypeVar("M", bound=Message)
 RETRY_BACKOFF_S = 0.2
+WARN_EVERY = 50  # a request failing unexpectedly is logged on its 1st, 51st, ... attempt
 
 
 class InterBrokerPool:
@@ -134,6 +136,7 @@ class ControllerSender:
     async def _deliver(self, bid: int, q: asyncio.Queue[tuple[Message, int]]) -> None:
         while True:
             request, version = await q.get()
+            failures = 0
             while True:
                 ep = self._endpoints.get(bid)
                 if ep is None:
@@ -145,8 +148,17 @@ class ControllerSender:
                     break
                 except (KafkaConnectionError, KafkaTimeoutError, OSError) as exc:
                     log.debug("controller request to broker %d failed: %r; retrying", bid, exc)
-                    self.pool.drop(ep.host, ep.port)
-                    await asyncio.sleep(RETRY_BACKOFF_S)
+                except Exception as exc:
+                    # e.g. the connection's ApiVersions or SASL step answered an error (the
+                    # broker is still starting): retried like a lost connection, as Kafka's
+                    # RequestSendThread does; ending the task would leave this broker's queue
+                    # undelivered until it registers again
+                    if failures % WARN_EVERY == 0:
+                        log.warning("controller request to broker %d failed (%d times): %r; "
+                                    "retrying", bid, failures + 1, exc)  # fmt: skip
+                    failures += 1
+                self.pool.drop(ep.host, ep.port)
+                await asyncio.sleep(RETRY_BACKOFF_S)
 
 
 class LoopChannel:
