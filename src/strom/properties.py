@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import javaproperties
-
 
 class PropertiesError(ValueError):
     """A properties file that cannot be read or decoded; the message names the file."""
@@ -25,6 +23,10 @@ class PropertiesError(ValueError):
 
 def parse_properties(text: str) -> dict[str, str]:
     """The properties in ``text``; a later duplicate key wins, as in Java."""
+    # imported here: javaproperties loads xml, urllib.request, http.client and email at import,
+    # which a broker or tool started without a properties file never needs
+    import javaproperties
+
     try:
         return dict(javaproperties.loads(text))
     except ValueError as exc:  # a malformed \\uXXXX escape
