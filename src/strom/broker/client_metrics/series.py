@@ -19,11 +19,13 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING
 
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.samples import Sample
 
-from strom.broker.client_metrics.otlp import Point
+if TYPE_CHECKING:  # otlp (protobuf) is loaded by the first push, not at start-up
+    from strom.broker.client_metrics.otlp import Point
 
 _RESERVED = ("kafka_", "strom_", "process_", "python_")
 _BAD = re.compile(r"[^a-zA-Z0-9_]")
