@@ -1,0 +1,115 @@
+"""Start-up imports (ADR 0039, session 13): a broker started to "ready" and a tool command do not
+load the libraries only some features use. Each module listed here is imported lazily, by the
+code path of its feature; the test fails when one of those imports moves back to module level.
+
+The broker runs for real, in a subprocess (single node, 127.0.0.1, ephemeral port, a temporary
+log directory): its stdout is wrapped so the "ready on" line records ``sys.modules`` and sends
+the process SIGTERM, a clean shutdown."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import strom
+
+SRC = str(Path(strom.__file__).resolve().parents[1])
+
+# module -> the feature that loads it
+LAZY_IN_BROKER = {
+    "jwt": "an OAUTHBEARER listener with a JWKS (broker.security.oauthbearer)",
+    "cryptography.x509": "PyJWT's key types, with the JWKS",
+    "javaproperties": "a server.properties file (strom.properties)",
+    "xml.sax.saxutils": "javaproperties' XML support",
+    "kazoo.client": "ZooKeeper mode (cluster.zk_store)",
+    "google.protobuf.message": "pushed client telemetry (client_metrics.otlp)",
+    "strom.broker.client_metrics.otlp": "pushed client telemetry",
+    "strom.client.admin": "nothing in the broker: the client package's names load on use",
+    "strom.client.consumer": "nothing in the broker",
+    "strom.client.producer": "nothing in the broker",
+    "strom.client.sync": "nothing in the broker",
+}
+
+# What a tool run loads beyond what it needs: topics --list uses the admin client only.
+LAZY_IN_TOOL = {
+    "javaproperties": "--command-config",
+    "strom.client.consumer": "a consumer (console-consumer, consumer-groups)",
+    "strom.client.producer": "a producer",
+    "jwt": "never in a tool",
+}
+
+BROKER_CHILD = """
+import json, os, signal, sys
+out_path = sys.argv[1]
+real = sys.stdout
+
+class Ready:
+    def write(self, s):
+        if "ready on" in s:
+            with open(out_path, "w") as f:
+                json.dump(sorted(sys.modules), f)
+            os.kill(os.getpid(), signal.SIGTERM)
+        return real.write(s)
+    def flush(self):
+        real.flush()
+
+sys.stdout = Ready()
+from strom.tools.cli import main
+raise SystemExit(main(sys.argv[2:]))
+"""
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = SRC + os.pathsep + env.get("PYTHONPATH", "")
+    return env
+
+
+def broker_modules(tmp_path: Path) -> set[str]:
+    out = tmp_path / "modules.json"
+    args = ["broker", "--override", "listeners=PLAINTEXT://127.0.0.1:0"]
+    args += ["--override", f"log.dirs={tmp_path / 'data'}"]
+    proc = subprocess.run(
+        [sys.executable, "-c", BROKER_CHILD, str(out), *args],
+        env=_env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "ready on" in proc.stdout
+    return set(json.loads(out.read_text()))
+
+
+@pytest.mark.unit
+def test_broker_ready_without_feature_libraries(tmp_path: Path) -> None:
+    modules = broker_modules(tmp_path)
+    # the probe sees what start-up loads: the modules a broker cannot start without are there
+    assert {"strom.broker.broker", "strom.client.connection", "uvloop"} <= modules
+    loaded = {m: why for m, why in LAZY_IN_BROKER.items() if m in modules}
+    assert not loaded, f"loaded at broker start-up, but only needed for: {loaded}"
+
+
+@pytest.mark.unit
+def test_tool_parses_and_builds_admin_without_feature_libraries() -> None:
+    # The topics tool's code path up to the request: its module (with the admin client it
+    # imports) and its parser, what `strom topics --list` loads before it connects.
+    code = (
+        "import json, sys\n"
+        "from strom.tools import topics\n"
+        "topics.build_parser().parse_args(['--bootstrap-server', '127.0.0.1:1', '--list'])\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], env=_env(), capture_output=True, text=True, timeout=60
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    modules = set(json.loads(proc.stdout))
+    assert {"strom.tools.topics", "strom.client.admin"} <= modules
+    loaded = {m: why for m, why in LAZY_IN_TOOL.items() if m in modules}
+    assert not loaded, f"loaded by the topics tool, but only needed for: {loaded}"
