@@ -29,6 +29,8 @@ LAZY_IN_BROKER = {
     "kazoo.client": "ZooKeeper mode (cluster.zk_store)",
     "google.protobuf.message": "pushed client telemetry (client_metrics.otlp)",
     "strom.broker.client_metrics.otlp": "pushed client telemetry",
+    "prometheus_client": "metrics.listener (broker.metrics), scraped client telemetry and quotas",
+    "http.client": "prometheus_client's exposition, a JWKS fetched over http(s)",
     "strom.client.admin": "nothing in the broker: the client package's names load on use",
     "strom.client.consumer": "nothing in the broker",
     "strom.client.producer": "nothing in the broker",
@@ -113,3 +115,29 @@ def test_tool_parses_and_builds_admin_without_feature_libraries() -> None:
     assert {"strom.tools.topics", "strom.client.admin"} <= modules
     loaded = {m: why for m, why in LAZY_IN_TOOL.items() if m in modules}
     assert not loaded, f"loaded by the topics tool, but only needed for: {loaded}"
+
+
+@pytest.mark.unit
+def test_client_package_names_resolve_to_their_modules() -> None:
+    # strom.client's lazy names: every exported name is in the map, resolves to the object of
+    # the module the map names, and the TYPE_CHECKING imports (what mypy sees) say the same.
+    import ast
+    import importlib
+
+    import strom.client as client
+
+    lazy: dict[str, str] = client._LAZY
+    assert sorted(lazy) == sorted(client.__all__)
+    for name, module in lazy.items():
+        assert getattr(client, name) is getattr(importlib.import_module(module), name)
+    tree = ast.parse(Path(client.__file__).read_text())
+    typed = {
+        alias.name: node.module
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module and node.module != "__future__"
+        for alias in node.names
+        if node.module.startswith("strom.client.")
+    }
+    assert typed == lazy
+    with pytest.raises(AttributeError, match="no attribute 'NoSuchName'"):
+        _ = client.NoSuchName  # type: ignore[attr-defined]
