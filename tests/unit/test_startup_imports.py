@@ -37,7 +37,7 @@ LAZY_IN_BROKER = {
     "strom.client.sync": "nothing in the broker",
 }
 
-# What a tool run loads beyond what it needs: topics --list uses the admin client only.
+# What an admin-only tool run does not need.
 LAZY_IN_TOOL = {
     "javaproperties": "--command-config",
     "strom.client.consumer": "a consumer (console-consumer, consumer-groups)",
@@ -97,14 +97,22 @@ def test_broker_ready_without_feature_libraries(tmp_path: Path) -> None:
     assert not loaded, f"loaded at broker start-up, but only needed for: {loaded}"
 
 
+# Admin-only tools: each loads its module (with the admin client) and parses its flags, what a
+# run loads before it connects.
+ADMIN_TOOLS = {
+    "topics": ["--bootstrap-server", "127.0.0.1:1", "--list"],
+    "consumer_groups": ["--bootstrap-server", "127.0.0.1:1", "--list"],
+    "configs": ["--bootstrap-server", "127.0.0.1:1", "--describe", "--entity-type", "brokers"],
+}
+
+
 @pytest.mark.unit
-def test_tool_parses_and_builds_admin_without_feature_libraries() -> None:
-    # The topics tool's code path up to the request: its module (with the admin client it
-    # imports) and its parser, what `strom topics --list` loads before it connects.
+@pytest.mark.parametrize("tool", sorted(ADMIN_TOOLS))
+def test_admin_tool_loads_no_consumer_or_producer(tool: str) -> None:
     code = (
         "import json, sys\n"
-        "from strom.tools import topics\n"
-        "topics.build_parser().parse_args(['--bootstrap-server', '127.0.0.1:1', '--list'])\n"
+        f"from strom.tools import {tool} as t\n"
+        f"t.build_parser().parse_args({ADMIN_TOOLS[tool]!r})\n"
         "print(json.dumps(sorted(sys.modules)))\n"
     )
     proc = subprocess.run(
@@ -112,9 +120,9 @@ def test_tool_parses_and_builds_admin_without_feature_libraries() -> None:
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
     modules = set(json.loads(proc.stdout))
-    assert {"strom.tools.topics", "strom.client.admin"} <= modules
+    assert {f"strom.tools.{tool}", "strom.client.admin"} <= modules
     loaded = {m: why for m, why in LAZY_IN_TOOL.items() if m in modules}
-    assert not loaded, f"loaded by the topics tool, but only needed for: {loaded}"
+    assert not loaded, f"loaded by the {tool} tool, but only needed for: {loaded}"
 
 
 @pytest.mark.unit
