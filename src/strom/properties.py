@@ -9,7 +9,9 @@ a superset of what the escapes can express) and turns every failure into one
 :class:`PropertiesError` naming the file.
 
 Shared by the broker (:mod:`strom.broker.config`) and the tools (:mod:`strom.tools._common`), so
-a file means the same to both. Depends on nothing else in Strom.
+a file means the same to both. Depends on nothing else in Strom. ``javaproperties`` is imported
+by the first parse (it loads xml, urllib.request, http.client and email), so a broker or tool
+started without a properties file never loads it.
 """
 
 from __future__ import annotations
