@@ -9,14 +9,14 @@ a superset of what the escapes can express) and turns every failure into one
 :class:`PropertiesError` naming the file.
 
 Shared by the broker (:mod:`strom.broker.config`) and the tools (:mod:`strom.tools._common`), so
-a file means the same to both. Depends on nothing else in Strom.
+a file means the same to both. Depends on nothing else in Strom. ``javaproperties`` is imported
+by the first parse (it loads xml, urllib.request, http.client and email), so a broker or tool
+started without a properties file never loads it.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-
-import javaproperties
 
 
 class PropertiesError(ValueError):
@@ -25,6 +25,10 @@ class PropertiesError(ValueError):
 
 def parse_properties(text: str) -> dict[str, str]:
     """The properties in ``text``; a later duplicate key wins, as in Java."""
+    # imported here: javaproperties loads xml, urllib.request, http.client and email at import,
+    # which a broker or tool started without a properties file never needs
+    import javaproperties
+
     try:
         return dict(javaproperties.loads(text))
     except ValueError as exc:  # a malformed \\uXXXX escape

@@ -54,12 +54,7 @@ from strom.broker.group_runtime import GroupRuntime
 from strom.broker.inter_broker import InterBrokerPool
 from strom.broker.legacy_offsets import LegacyOffsetStore
 from strom.broker.log_dir_failure import LogDirFailureHandler
-from strom.broker.metrics import (
-    BrokerMetrics,
-    NoRequestMetrics,
-    ReplicationStats,
-    RequestMetrics,
-)
+from strom.broker.metrics import BrokerMetrics, NoRequestMetrics, RequestMetrics
 from strom.broker.network import SocketServer
 from strom.broker.producer_id_manager import ProducerIdManager
 from strom.broker.quotas import ClientQuotaManager, QuotaCollector, QuotaWindows
@@ -105,6 +100,7 @@ from strom.storage.log_manager import LogManager
 from strom.storage.scrubber import LogScrubber, ScrubberConfig
 
 if TYPE_CHECKING:
+    from strom.broker.metrics.collector import ReplicationStats
     from strom.client.security import ConnectionSecurity
 
 log = logging.getLogger("strom.broker")
@@ -146,9 +142,7 @@ class Broker:
                 inter_broker_listener=self.inter_broker_listener,
                 advertised=self.advertised_listeners,
                 # the coordinators exist below; leadership changes arrive after start()
-                on_leadership_change=lambda tp, leading, epoch: self.leadership(
-                    tp, leading, epoch
-                ),
+                on_leadership_change=lambda tp, leading, epoch: self.leadership(tp, leading, epoch),
             )
             self.replica_manager.replication = self.cluster
         self.cluster_view: ClusterView

@@ -51,8 +51,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from prometheus_client.core import GaugeMetricFamily, Metric
-
 from strom.broker.quota_sensors import Avg, SampledRate, TokenBucket
 from strom.cluster.quota_configs import (
     CONSUMER_BYTE_RATE,
@@ -65,6 +63,8 @@ from strom.cluster.quota_configs import (
 )
 
 if TYPE_CHECKING:
+    from prometheus_client.core import GaugeMetricFamily, Metric
+
     from strom.broker.context import RequestContext
     from strom.protocol.codec import Buffer
 
@@ -352,6 +352,9 @@ class ClientQuotaManager:
     def collect(self) -> Iterator[Metric]:
         """``kafka_server_{produce,fetch,request}_*`` per quota entity, as the JMX exporter
         names Kafka's ``kafka.server:type=Produce,user=..,client-id=..`` attributes."""
+        # prometheus_client loads with the metrics endpoint's first scrape, not at start-up
+        from prometheus_client.core import GaugeMetricFamily
+
         now_ms = self._clock() * 1000.0
         labels = ["user", "client_id"]
         families: dict[str, GaugeMetricFamily] = {}

@@ -50,8 +50,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from kazoo.client import KazooClient, KazooState
 from kazoo.exceptions import BadVersionError, NodeExistsError, NoNodeError
+from kazoo.protocol.states import KazooState
 
 from strom.cluster.metadata import MetadataStore, TopicInfo, new_cluster_id
 
@@ -153,6 +153,9 @@ class ZkMetadataStore(MetadataStore):
     """Cluster metadata in ZooKeeper, with a watched local cache of topics."""
 
     def __init__(self, connect: str, session_timeout_ms: int, connection_timeout_ms: int) -> None:
+        # kazoo.client (and its connection machinery) loads only in ZooKeeper mode
+        from kazoo.client import KazooClient
+
         hosts, _, chroot = connect.partition("/")
         self.chroot = "/" + chroot if chroot else ""
         if self.chroot:

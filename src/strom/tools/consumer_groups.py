@@ -17,9 +17,9 @@ import argparse
 import json
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from strom.client import AIOAdminClient, AIOConsumer, TopicPartition
+from strom.client import AIOAdminClient, TopicPartition
 from strom.client.admin import GroupDescription
 from strom.errors import ErrorCode, KafkaError
 from strom.tools._common import ToolError, client_config, parser, run
@@ -32,6 +32,9 @@ from strom.tools.consumer_groups_plan import (
     parse_duration_ms,
     parse_reset_plan,
 )
+
+if TYPE_CHECKING:
+    from strom.client import AIOConsumer
 
 EXAMPLES = """\
   strom consumer-groups --bootstrap-server localhost:9092 --list
@@ -112,6 +115,9 @@ class GroupsCommand:
 
     async def offsets_client(self) -> AIOConsumer:
         if self._consumer is None:
+            # the consumer (fetcher, record decoding) loads only for the offsets it reads
+            from strom.client import AIOConsumer
+
             self._consumer = AIOConsumer(client_config(self.args, {"enable.auto.commit": "false"}))
             await self._consumer.start()
         return self._consumer

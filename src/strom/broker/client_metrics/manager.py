@@ -36,7 +36,6 @@ from dataclasses import dataclass, field
 
 import crc32c
 
-from strom.broker.client_metrics.otlp import InvalidMetrics, decode_metrics
 from strom.broker.client_metrics.series import ClientSeries
 from strom.broker.client_metrics.subscriptions import (
     ALL_METRICS,
@@ -217,6 +216,9 @@ class ClientMetricsManager:
         finally:
             inst.terminating = terminating
         if metrics:
+            # the OTLP decoder (protobuf) loads with the first pushed metrics, not at start-up
+            from strom.broker.client_metrics.otlp import InvalidMetrics, decode_metrics
+
             try:
                 raw = (
                     decompress(compression_type, metrics, DECOMPRESSED_FACTOR * limit)

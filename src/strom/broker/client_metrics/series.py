@@ -19,11 +19,12 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING
 
-from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
-from prometheus_client.samples import Sample
+if TYPE_CHECKING:  # otlp (protobuf) is loaded by the first push, not at start-up
+    from prometheus_client.core import Metric
 
-from strom.broker.client_metrics.otlp import Point
+    from strom.broker.client_metrics.otlp import Point
 
 _RESERVED = ("kafka_", "strom_", "process_", "python_")
 _BAD = re.compile(r"[^a-zA-Z0-9_]")
@@ -90,6 +91,10 @@ class ClientSeries:
                 del self._sums[fam]
 
     def collect(self) -> Iterator[Metric]:
+        # prometheus_client loads with the metrics endpoint's first scrape, not at start-up
+        from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
+        from prometheus_client.samples import Sample
+
         with self._lock:
             values = sorted(self._values.items())
             sums = dict(self._sums)

@@ -6,7 +6,8 @@ lag (:mod:`.lag`), the event-loop sampler (:mod:`.loop`), readiness (:mod:`.heal
 listener (:mod:`.http`), plus prometheus_client's process collector (CPU, memory, open fds).
 
 Configuration (broker keys): ``metrics.listener`` (``http://127.0.0.1:9404``; empty: no
-listener and no request recording -- the default of a bare ``strom broker``),
+listener and no request recording -- the default of a bare ``strom broker``, which then never
+imports prometheus_client: the modules built on it load when a listener is configured),
 ``metrics.partition.series.max`` (per-partition series cap, default 1000; 0 turns them off),
 ``metrics.topic.series.max`` (per-topic BrokerTopicMetrics series cap, default 1000).
 
@@ -24,12 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from prometheus_client import CollectorRegistry, ProcessCollector
-
-from strom.broker.metrics.collector import BrokerCollector, MetricSources, ReplicationStats
 from strom.broker.metrics.health import Readiness
-from strom.broker.metrics.http import MetricsServer, parse_metrics_listener
-from strom.broker.metrics.lag import ConsumerLag
 from strom.broker.metrics.loop import LoopMonitor
 from strom.broker.metrics.requests import NoRequestMetrics, RequestMetrics
 
@@ -39,19 +35,14 @@ if TYPE_CHECKING:
     from strom.broker.cluster_view import ClusterView
     from strom.broker.controller_role import ControllerRole
     from strom.broker.group_runtime import GroupRuntime
+    from strom.broker.metrics.collector import ReplicationStats
     from strom.broker.network import SocketServer
     from strom.broker.replica_manager import ReplicaManager
     from strom.broker.txn_runtime import TxnRuntime
     from strom.cluster.metadata import MetadataStore
     from strom.storage.log_manager import LogManager
 
-__all__ = [
-    "BrokerMetrics",
-    "NoRequestMetrics",
-    "ReplicationStats",
-    "RequestMetrics",
-    "parse_metrics_listener",
-]
+__all__ = ["BrokerMetrics", "NoRequestMetrics", "RequestMetrics"]
 
 
 class BrokerMetrics:
@@ -79,6 +70,13 @@ class BrokerMetrics:
         """``listener``: ``metrics.listener``; ``requests``: the recorder the request
         processors call; ``partition_series_max``: ``metrics.partition.series.max``;
         ``collectors``: other components' series, served on the same endpoint."""
+        # prometheus_client and the modules built on it load only when metrics.listener is set
+        from prometheus_client import CollectorRegistry, ProcessCollector
+
+        from strom.broker.metrics.collector import BrokerCollector, MetricSources
+        from strom.broker.metrics.http import MetricsServer, parse_metrics_listener
+        from strom.broker.metrics.lag import ConsumerLag
+
         self.host, self.port = parse_metrics_listener(listener)
         self.requests = requests
         self.loop_monitor = LoopMonitor()

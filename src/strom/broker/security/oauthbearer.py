@@ -20,6 +20,8 @@ Invariants: the principal is the token's subject claim (``sub`` unless configure
 string; an authorization id, when given, must equal it; the token's expiry bounds the session
 (KIP-368). Every failure is final and the reason goes to the client. No I/O here but the JWKS
 fetch, which runs off the request loop (the connection calls the session from a thread).
+PyJWT (with cryptography) is imported only when a JWKS is read: a broker without a JWKS
+validator never loads it (it is most of a broker's start-up imports otherwise).
 """
 
 from __future__ import annotations
@@ -28,16 +30,15 @@ import json
 import re
 import threading
 import time
-import urllib.request
 from base64 import urlsafe_b64decode
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import urlparse
-from urllib.request import url2pathname
 
-import jwt
+if TYPE_CHECKING:
+    import jwt
 
 UNSECURED_HANDLER = (
     "org.apache.kafka.common.security.oauthbearer.internals.unsecured."
@@ -212,9 +213,14 @@ class JwksKeys:
         self._fetched_at = clock()
 
     def _fetch(self) -> dict[str | None, jwt.PyJWK]:
+        # PyJWT (and cryptography, urllib.request) load only when a JWKS is configured
+        import urllib.request
+
+        import jwt
+
         try:
             if self.url.startswith("file://"):
-                raw = Path(url2pathname(urlparse(self.url).path)).read_bytes()
+                raw = Path(urllib.request.url2pathname(urlparse(self.url).path)).read_bytes()
             else:
                 with urllib.request.urlopen(self.url, timeout=10) as resp:
                     raw = resp.read(MAX_JWKS_BYTES + 1)
@@ -259,6 +265,8 @@ class JwksValidator:
         return len(self.keys)
 
     def validate(self, token: str) -> ValidatedToken:
+        import jwt  # loaded by JwksKeys already: a dict lookup
+
         s = self.settings
         try:
             header = jwt.get_unverified_header(token)

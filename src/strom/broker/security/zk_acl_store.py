@@ -25,8 +25,8 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from kazoo.client import KazooClient
 from kazoo.exceptions import (
     BadVersionError,
     KazooException,
@@ -45,6 +45,9 @@ from strom.broker.security.acl_store import (
     pattern_from_json,
     pattern_to_json,
 )
+
+if TYPE_CHECKING:  # annotations only: kazoo.client loads with the ZooKeeper store
+    from kazoo.client import KazooClient
 
 log = logging.getLogger("strom.broker.security.zk_acl_store")
 

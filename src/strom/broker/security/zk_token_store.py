@@ -16,8 +16,8 @@ other than the generated form (base64url) is never read.
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
-from kazoo.client import KazooClient
 from kazoo.exceptions import KazooException, NodeExistsError, NoNodeError
 
 from strom.broker.security.delegation_tokens import (
@@ -26,6 +26,9 @@ from strom.broker.security.delegation_tokens import (
     valid_token_id,
 )
 from strom.errors import ErrorCode
+
+if TYPE_CHECKING:  # annotations only: kazoo.client loads with the ZooKeeper store
+    from kazoo.client import KazooClient
 
 TOKENS = "/delegation_token/tokens"
 
