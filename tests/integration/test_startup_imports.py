@@ -88,7 +88,7 @@ def broker_modules(tmp_path: Path) -> set[str]:
     return set(json.loads(out.read_text()))
 
 
-@pytest.mark.unit
+@pytest.mark.integration
 def test_broker_ready_without_feature_libraries(tmp_path: Path) -> None:
     modules = broker_modules(tmp_path)
     # the probe sees what start-up loads: the modules a broker cannot start without are there
@@ -106,7 +106,7 @@ ADMIN_TOOLS = {
 }
 
 
-@pytest.mark.unit
+@pytest.mark.integration
 @pytest.mark.parametrize("tool", sorted(ADMIN_TOOLS))
 def test_admin_tool_loads_no_consumer_or_producer(tool: str) -> None:
     code = (
