@@ -1,5 +1,5 @@
 """Broker registration when the ZooKeeper connection drops with a request in flight
-(docs/findings/data-path-review.md, session 14).
+(docs/findings/controller.md, session 14).
 
 A ``ConnectionLoss`` leaves the request in doubt: ZooKeeper may have applied the create or not.
 :meth:`ZkMetadataStore.register_broker` tries again in the same session, where a znode owned by

@@ -59,7 +59,7 @@ log = logging.getLogger("strom.cluster.zk")
 
 BROKER_IDS = "/brokers/ids"
 # a registration racing the expiry of an old session (chaos finding C3), or losing its connection
-# with a request in flight (docs/findings/data-path-review.md), is retried this often
+# with a request in flight (docs/findings/controller.md), is retried this often
 REGISTER_ATTEMPTS = 5
 REGISTER_RETRY_S = 0.2  # after a ConnectionLoss (kazoo sends the next request once reconnected)
 TOPICS = "/brokers/topics"
