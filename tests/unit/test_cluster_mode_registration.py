@@ -6,7 +6,9 @@ fix, reviewed in session 14), on the real :class:`ClusterMode` (only its blockin
   a controller request naming the new epoch, seen by the controller first, waits for it and is
   then accepted; one naming another newer epoch is refused once the create has returned;
 - a registration that fails (a live duplicate, or any error) leaves the epoch as it was and the
-  event set, so later requests naming a newer epoch are refused at once, not after the wait.
+  event set, so later requests naming a newer epoch are refused at once, not after the wait;
+- registrations overlapping (a session lost again while one runs; session 14's review): the
+  wait ends with the last, and only the one begun last (the newer session's) sets the epoch.
 
 (``tests/unit/test_controller_role.py`` holds the role's rule to a stand-in for cluster mode;
 these hold cluster mode's own side of it.)
@@ -119,5 +121,57 @@ def test_a_failed_registration_keeps_the_epoch_and_does_not_make_requests_wait(
             )
             assert response.error_code == ErrorCode.STALE_BROKER_EPOCH
         assert await asyncio.wait_for(cm.registered_epoch(GATE_S), 1.0) == 41
+
+    asyncio.run(body())
+
+
+def test_overlapping_registrations_keep_requests_waiting_until_the_last_ends(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A session lost again while registering: the first registration fails after the second
+    has begun. Until the second's create returns, a request naming its epoch still waits (the
+    first's end must not end the wait), then it is accepted."""
+    cm = cluster_mode(tmp_path)
+    role = ZkControllerRole(cm)
+
+    async def body() -> None:
+        await registered_again(cm, registering(cm, monkeypatch, 41))
+        first_gate = registering(cm, monkeypatch, RuntimeError("connection loss"))
+        first = asyncio.ensure_future(cm._register_again())
+        await asyncio.sleep(0)  # the first create is under way
+        second_gate = registering(cm, monkeypatch, 57)
+        second = asyncio.ensure_future(cm._register_again())
+        await asyncio.sleep(0)  # and the second
+        first_gate.set()
+        await asyncio.wait_for(first, GATE_S)  # the first failed
+        held = asyncio.ensure_future(role._addressed_to_me(57))
+        for _ in range(20):
+            await asyncio.sleep(0)
+        assert not held.done()  # the second still runs: wait for it
+        second_gate.set()
+        await asyncio.wait_for(second, GATE_S)
+        assert cm.broker_epoch == 57
+        assert await asyncio.wait_for(held, GATE_S) is True
+
+    asyncio.run(body())
+
+
+def test_a_registration_ending_after_a_newer_one_keeps_the_newer_epoch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Epochs are the znodes' czxids, which only grow: a registration of a lost session that
+    returns after the next session's registration does not bring its older epoch back."""
+    cm = cluster_mode(tmp_path)
+
+    async def body() -> None:
+        first_gate = registering(cm, monkeypatch, 50)
+        first = asyncio.ensure_future(cm._register_again())
+        await asyncio.sleep(0)
+        await registered_again(cm, registering(cm, monkeypatch, 57))
+        assert cm.broker_epoch == 57
+        first_gate.set()
+        await asyncio.wait_for(first, GATE_S)
+        assert cm.broker_epoch == 57
+        assert await asyncio.wait_for(cm.registered_epoch(GATE_S), 1.0) == 57
 
     asyncio.run(body())
