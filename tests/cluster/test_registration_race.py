@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from kazoo.client import KazooClient
+from kazoo.exceptions import ConnectionLoss
 
 from strom.cluster.zk_store import BROKER_IDS, ZkMetadataStore
 from strom.tools.zookeeper import LocalZooKeeper
@@ -51,3 +52,37 @@ def test_registration_retries_when_the_old_znode_vanishes(zookeeper: LocalZooKee
         if old.connected:
             old.stop()
             old.close()
+
+
+def test_a_create_whose_answer_was_lost_is_this_registration(zookeeper: LocalZooKeeper) -> None:
+    """The connection drops after ZooKeeper applied the create, before its answer arrived
+    (``ConnectionLoss``: applied or not, the client cannot tell). The registration is tried
+    again in the same session and returns the epoch of the znode that exists, this session's
+    (session 14's review: given up, the broker kept its old epoch and refused every controller
+    request naming the new one)."""
+    chroot = f"/lost-{uuid.uuid4().hex[:8]}"
+    store = ZkMetadataStore(zookeeper.connect_string + chroot, 10_000, 10_000)
+    store.zk.start(timeout=10)
+    try:
+        store.zk.ensure_path(BROKER_IDS)
+        real_create = store.zk.create
+        lost: list[str] = []
+
+        def create_then_lose_the_answer(p: str, *a: Any, **kw: Any) -> Any:
+            result = real_create(p, *a, **kw)  # applied on the server
+            if not lost:
+                lost.append(p)
+                raise ConnectionLoss()
+            return result
+
+        store.zk.create = create_then_lose_the_answer  # type: ignore[method-assign]
+        epoch = store.register_broker(8, "127.0.0.1", 9092, None)
+        path = f"{BROKER_IDS}/8"
+        _, stat = store.zk.get(path)
+        assert lost == [path]
+        assert stat.ephemeralOwner == store.zk.client_id[0]
+        assert int(stat.czxid) == epoch
+        assert store.zk.get_children(BROKER_IDS) == ["8"]
+    finally:
+        store.zk.stop()
+        store.zk.close()

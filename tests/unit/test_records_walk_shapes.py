@@ -186,3 +186,48 @@ def test_short_batches_of_varied_shapes_finish_in_the_byte_loop(
     edited = bytearray(data)
     edited[at % len(edited)] = value
     agree(bytes(edited), n)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    n=st.sampled_from([walk_runs._MATCH_MAX + 1, 200, 700]),
+    key_len=st.none() | st.integers(0, 70),
+    value_len=st.none() | st.integers(0, 100),
+    wide_ts=st.booleans(),
+    edits=st.lists(
+        st.tuples(
+            st.integers(0, 10**6),  # which record
+            st.integers(0, 9) | st.integers(-2, -1),  # which byte: the framing at its ends
+            st.sampled_from([0x00, 0x01, 0x02, 0x7F, 0x80, 0x81, 0xFF, -1, -2, -0x80]),
+        ),
+        min_size=1,
+        max_size=2,
+    ),
+)
+def test_framing_edits_inside_long_runs_answer_as_the_reference(
+    n: int,
+    key_len: int | None,
+    value_len: int | None,
+    wide_ts: bool,
+    edits: list[tuple[int, int, int]],
+) -> None:
+    """Runs longer than ``walk_runs._MATCH_MAX`` records are checked column by column (strided
+    slices of the constant bytes and timestamp widths, offset-delta columns) instead of by the
+    regex; a hostile byte in the framing of any record of such a run (lengths, timestamp and
+    offset delta varints, the header count; a new value, or the old one +-1 / flipped
+    continuation bit: negative values) must give the reference's answer, error and index."""
+    ts = [200 + i % 50 if wide_ts else i % 60 for i in range(n)]
+    key = None if key_len is None else b"k" * key_len
+    value = None if value_len is None else b"v" * value_len
+    records = [hostile.record(i, value, key=key, ts_delta=ts[i]) for i in range(n)]
+    starts, at = [], 0  # (one size until the offset delta widens at 64)
+    for r in records:
+        starts.append(at)
+        at += len(r)
+    buf = bytearray(b"".join(records))
+    for which, offset, new in edits:
+        r = which % n
+        size = len(records[r])
+        at = starts[r] + (offset % size)
+        buf[at] = new if new >= 0 else (buf[at] + {-1: 1, -2: 0xFF, -0x80: 0x80}[new]) & 0xFF
+    agree(bytes(buf), n)

@@ -4,7 +4,8 @@ Owns (only when ``zookeeper.connect`` is set; a single-node broker has no Cluste
 - registration of ``/brokers/ids/<id>`` once the listener is bound (waiting out the session of a
   previous incarnation of this broker id; a live duplicate is refused with a clear error), and
   again on a new ZooKeeper session; :meth:`ClusterMode.registered_epoch` waits for one under
-  way (the controller may address the new epoch before the create returns here); and
+  way (the controller may address the new epoch before the create returns here; registrations
+  overlapping, until the last ends; the epoch is that of the one begun last); and
   the controller candidate (:class:`strom.cluster.controller.Controller`);
 - applying LeaderAndIsr (become leader: new leader epoch recorded at the log end offset, follower
   offsets reset; become follower: acks=all waiters fail, the replica fetcher takes the partition)
@@ -117,8 +118,11 @@ class ClusterMode:
         )
         self.state = ClusterState()
         # set while ``state.broker_epoch`` is this broker's registration: cleared from the start
-        # of a registration until its create has returned the epoch (registered_epoch)
+        # of a registration until its create has returned the epoch (registered_epoch); with
+        # registrations overlapping (a session lost again while one runs), until the last ends
         self._registered = asyncio.Event()
+        self._registrations = 0  # under way (none yet: the event is clear until the first ends)
+        self._latest_registration = 0  # the one begun last: a newer session's than the others
         self.replica_manager = replica_manager
         self.log_manager = log_manager
         self.inter_broker = inter_broker
@@ -212,8 +216,8 @@ class ClusterMode:
 
     async def start(self) -> None:
         """Register once the listener is bound; then stand for controller."""
-        self.state.broker_epoch = await self._register()
-        self._registered.set()
+        which = self._registration_began()
+        self._registration_ended(which, await self._register())
         self.channel.bind(asyncio.get_running_loop())
         self.controller.start()
         self._tasks.append(asyncio.create_task(self._isr_shrink_loop()))
@@ -263,16 +267,35 @@ class ClusterMode:
         task.add_done_callback(self._alter_tasks.discard)
 
     async def _register_again(self) -> None:
-        self._registered.clear()
+        which = self._registration_began()
+        epoch: int | None = None
         try:
-            self.state.broker_epoch = await asyncio.to_thread(self._registration())
+            epoch = await asyncio.to_thread(self._registration())
         except BrokerIdTakenError as exc:
             log.error("%s", exc)
         except Exception as exc:
             log.error("registering again failed: %r", exc)
         finally:
-            self._registered.set()
+            self._registration_ended(which, epoch)
         self.controller.session_restored()
+
+    def _registration_began(self) -> int:
+        """A registration begins (this broker's start, or a new session): requests naming a
+        newer epoch wait for it (registered_epoch). Returns its number."""
+        self._registrations += 1
+        self._registered.clear()
+        self._latest_registration += 1
+        return self._latest_registration
+
+    def _registration_ended(self, which: int, epoch: int | None) -> None:
+        """Registration ``which`` returned ``epoch`` (None: it failed). Only the registration
+        begun last sets the epoch: one of a lost session answering after the next session's
+        began would bring back an epoch whose znode is gone. The wait ends with the last."""
+        if epoch is not None and which == self._latest_registration:
+            self.state.broker_epoch = epoch
+        self._registrations -= 1
+        if not self._registrations:
+            self._registered.set()
 
     def _on_config_change(self, topic: str, configs: dict[str, str]) -> None:
         try:

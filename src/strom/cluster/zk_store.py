@@ -50,7 +50,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from kazoo.exceptions import BadVersionError, NodeExistsError, NoNodeError
+from kazoo.exceptions import BadVersionError, ConnectionLoss, NodeExistsError, NoNodeError
 from kazoo.protocol.states import KazooState
 
 from strom.cluster.metadata import MetadataStore, TopicInfo, new_cluster_id
@@ -58,8 +58,10 @@ from strom.cluster.metadata import MetadataStore, TopicInfo, new_cluster_id
 log = logging.getLogger("strom.cluster.zk")
 
 BROKER_IDS = "/brokers/ids"
-# a registration racing the expiry of an old session is retried this often (chaos finding C3)
+# a registration racing the expiry of an old session (chaos finding C3), or losing its connection
+# with a request in flight (docs/findings/controller.md), is retried this often
 REGISTER_ATTEMPTS = 5
+REGISTER_RETRY_S = 0.2  # after a ConnectionLoss (kazoo sends the next request once reconnected)
 TOPICS = "/brokers/topics"
 CONFIG_TOPICS = "/config/topics"
 DELETE_TOPICS = "/admin/delete_topics"
@@ -253,29 +255,51 @@ class ZkMetadataStore(MetadataStore):
         if unclean_shutdown:
             data["strom_unclean_shutdown"] = True
         path = f"{BROKER_IDS}/{broker_id}"
-        for _ in range(REGISTER_ATTEMPTS):
+        for attempt in range(1, REGISTER_ATTEMPTS + 1):
             try:
-                self.zk.create(path, dumps(data), ephemeral=True)
-            except NodeExistsError:
-                try:
-                    old, stat = self.zk.get(path)
-                except NoNodeError:
-                    continue  # the old session expired between the two calls: create again
-                if stat.ephemeralOwner != self.zk.client_id[0]:
-                    if not (instance and _instance_of(old) == instance):
-                        raise BrokerIdTakenError(
-                            f"Error while creating ephemeral at {path}, node already exists and "
-                            f"owner '{stat.ephemeralOwner}' does not match current session "
-                            f"'{self.zk.client_id[0]}': broker id {broker_id} is already "
-                            "registered"
-                        ) from None
-                    self._replace_registration(path, dumps(data), stat, broker_id)
-            _, stat = self.zk.get(path)
-            return int(stat.czxid)
+                epoch = self._register_once(path, dumps(data), broker_id, instance)
+            except ConnectionLoss:
+                # the connection dropped with a request in flight: ZooKeeper may or may not have
+                # applied it. Left in doubt, the znode could exist with an epoch this broker does
+                # not know (it would refuse every controller request naming it) or not at all;
+                # the attempt is made again in this session, where a znode of this session is
+                # this registration (Kafka's checked ephemeral create does the same)
+                if attempt == REGISTER_ATTEMPTS:
+                    raise
+                log.warning("registering broker %d: connection lost with a request in flight; "
+                            "trying again", broker_id)  # fmt: skip
+                time.sleep(REGISTER_RETRY_S)
+                continue
+            if epoch is not None:
+                return epoch
         raise BrokerIdTakenError(
             f"broker id {broker_id}: {path} kept appearing and vanishing over "
             f"{REGISTER_ATTEMPTS} attempts to register"
         )
+
+    def _register_once(
+        self, path: str, data: bytes, broker_id: int, instance: str | None
+    ) -> int | None:
+        """One attempt of :meth:`register_broker`: the broker epoch, or None when the znode of
+        an old session vanished between the create and the read (try again)."""
+        try:
+            self.zk.create(path, data, ephemeral=True)
+        except NodeExistsError:
+            try:
+                old, stat = self.zk.get(path)
+            except NoNodeError:
+                return None  # the old session expired between the two calls: create again
+            if stat.ephemeralOwner != self.zk.client_id[0]:
+                if not (instance and _instance_of(old) == instance):
+                    raise BrokerIdTakenError(
+                        f"Error while creating ephemeral at {path}, node already exists and "
+                        f"owner '{stat.ephemeralOwner}' does not match current session "
+                        f"'{self.zk.client_id[0]}': broker id {broker_id} is already "
+                        "registered"
+                    ) from None
+                self._replace_registration(path, data, stat, broker_id)
+        _, stat = self.zk.get(path)
+        return int(stat.czxid)
 
     def _replace_registration(self, path: str, data: bytes, stat: Any, broker_id: int) -> None:
         """Replace the registration of a dead incarnation of this broker (see
