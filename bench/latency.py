@@ -67,7 +67,7 @@ class Paced:
             f"{self.broker:6} p50 {self.p50_ms:6.2f} ms  p99 {self.p99_ms:6.2f} ms  "
             f"p99.9 {self.p999_ms:6.2f} ms  failed {self.failed}  "
             f"broker CPU {self.cpu_us_per_record:6.1f} us/record  "
-            f"client {self.client_us_per_record:5.1f}"
+            f"client {self.client_us_per_record:5.1f} us/record"
         )
 
 
@@ -141,13 +141,8 @@ def paced(
         client = client_seconds() - client0
     if not lat:
         return Paced(name, float("inf"), float("inf"), float("inf"), failed, float("nan"))
-
-    def pct(q: float) -> float:
-        return percentile(lat, q)
-
-    return Paced(
-        name, pct(0.5), pct(0.99), pct(0.999), failed, cpu * 1e6 / n, client * 1e6 / n
-    )
+    p50, p99, p999 = (percentile(lat, q) for q in (0.5, 0.99, 0.999))
+    return Paced(name, p50, p99, p999, failed, cpu * 1e6 / n, client * 1e6 / n)
 
 
 def raw_produce_cpu(
