@@ -44,7 +44,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from kazoo.exceptions import KazooException, NodeExistsError, NoNodeError
+from kazoo.exceptions import ConnectionLoss, KazooException, NodeExistsError, NoNodeError
 
 from strom.cluster import log_dir_events
 from strom.cluster import zk_store as zs
@@ -64,6 +64,11 @@ from strom.errors import ErrorCode
 
 log = logging.getLogger("strom.cluster.controller")
 T = TypeVar("T")
+
+
+# an election whose create lost its connection is tried again this often, in the same session
+CLAIM_ATTEMPTS = 5
+CLAIM_RETRY_S = 0.2
 
 
 class NotControllerError(Exception):
@@ -155,6 +160,11 @@ class Controller:
                 owner = -1
             if owner != self.broker_id and self.active:
                 self._resign(f"broker {owner} is the controller now")
+            elif owner == self.broker_id and not self.active:
+                # this session's claim whose election did not complete (its create's answer
+                # was lost, or a step after it failed): a controller nobody acts for would
+                # hold every other candidate off for the life of this session
+                self._give_up_claim("a claim of this broker that is not acting")
 
         self._put(job)
         return True
@@ -176,23 +186,65 @@ class Controller:
                 "kraftControllerEpoch": -1,
             }
         )
-        try:
-            self.zk.create(zs.CONTROLLER, body, ephemeral=True)
-        except NodeExistsError:
+        if not self._claim(body):
             return
         try:
-            data, stat = self.zk.get(zs.CONTROLLER_EPOCH)
-            epoch = int(data) + 1
-            stat = self.zk.set(zs.CONTROLLER_EPOCH, str(epoch).encode(), version=stat.version)
-        except NoNodeError:
-            epoch = 1
-            self.zk.create(zs.CONTROLLER_EPOCH, b"1")
-            _, stat = self.zk.get(zs.CONTROLLER_EPOCH)
+            try:
+                data, stat = self.zk.get(zs.CONTROLLER_EPOCH)
+                epoch = int(data) + 1
+                stat = self.zk.set(zs.CONTROLLER_EPOCH, str(epoch).encode(), version=stat.version)
+            except NoNodeError:
+                epoch = 1
+                self.zk.create(zs.CONTROLLER_EPOCH, b"1")
+                _, stat = self.zk.get(zs.CONTROLLER_EPOCH)
+        except Exception:
+            self._give_up_claim("the election failed after its create")
+            raise
         self.ctx.reset(epoch, stat.version)
         self.active = True
         self._generation += 1
         log.info("broker %d is the controller (epoch %d)", self.broker_id, epoch)
         self._on_become_controller()
+
+    def _claim(self, body: bytes) -> bool:
+        """Create ``/controller`` for this broker: True when this session holds it. A create
+        whose answer was lost (``ConnectionLoss``: applied or not) is tried again in the same
+        session, where a znode this session owns is this claim (Kafka's checked ephemeral
+        create)."""
+        for attempt in range(1, CLAIM_ATTEMPTS + 1):
+            try:
+                self.zk.create(zs.CONTROLLER, body, ephemeral=True)
+                return True
+            except NodeExistsError:
+                return self._holds_claim() is not None
+            except ConnectionLoss:
+                if attempt == CLAIM_ATTEMPTS:
+                    self._give_up_claim("the connection kept dropping")
+                    raise
+                log.warning("controller election: connection lost with the create in flight; "
+                            "trying again")  # fmt: skip
+                time.sleep(CLAIM_RETRY_S)
+        return False
+
+    def _holds_claim(self) -> int | None:
+        """The version of ``/controller`` when this session owns it, else None."""
+        try:
+            _, stat = self.zk.get(zs.CONTROLLER)
+        except NoNodeError:
+            return None
+        return int(stat.version) if stat.ephemeralOwner == self.zk.client_id[0] else None
+
+    def _give_up_claim(self, why: str) -> None:
+        """Delete ``/controller`` if this session owns it while this broker is not acting as
+        controller, so that the candidates elect again (Kafka's controller move); best effort:
+        when ZooKeeper cannot be reached, the watch brings it here again."""
+        try:
+            version = self._holds_claim()
+            if version is not None:
+                log.warning("broker %d gives up its controller claim: %s", self.broker_id, why)
+                self.zk.delete(zs.CONTROLLER, version=version)
+        except (KazooException, OSError) as exc:
+            log.info("giving up the controller claim failed: %r", exc)
 
     def _resign(self, why: str) -> None:
         if not self.active:
