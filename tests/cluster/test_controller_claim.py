@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from kazoo.exceptions import ConnectionLoss
 
+from strom.cluster import log_dir_events
 from strom.cluster import zk_store as zs
 from strom.cluster.controller import Controller, ControllerSettings
 from strom.cluster.zk_store import BrokerEndpoint, ZkMetadataStore
@@ -132,6 +133,24 @@ def test_a_claim_of_this_session_that_nobody_acts_for_is_given_up(
         assert active_within(c, 15), "a /controller of this session held every election off"
         _, after = store.zk.get(zs.CONTROLLER)
         assert after.czxid != before.czxid  # given up and claimed again, not adopted as is
+        assert held_by_this_session(store)
+
+    run_controller(store, check)
+
+
+def test_a_failover_failing_half_way_moves_the_controllership(store: ZkMetadataStore) -> None:
+    """The election wins, then a ZooKeeper call of the failover (reading what a controller must
+    know) is answered by ConnectionLoss: the controller must not stay active half-initialised
+    (partitions of a dead leader never elected: CI check 7 of session 14, chaos smoke F1). It
+    resigns and gives the claim up, and the election that follows completes (epoch 2)."""
+    lost = lose_the_answer_of(store, "ensure_path", log_dir_events.LOG_DIR_EVENT_NOTIFICATION)
+
+    def check(c: Controller) -> None:
+        deadline = time.monotonic() + 15
+        while not (c.active and c.ctx.epoch == 2) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert lost == [log_dir_events.LOG_DIR_EVENT_NOTIFICATION]
+        assert c.active and c.ctx.epoch == 2, f"active={c.active} epoch={c.ctx.epoch}"
         assert held_by_this_session(store)
 
     run_controller(store, check)

@@ -204,7 +204,17 @@ class Controller:
         self.active = True
         self._generation += 1
         log.info("broker %d is the controller (epoch %d)", self.broker_id, epoch)
-        self._on_become_controller()
+        try:
+            self._on_become_controller()
+        except NotControllerError:
+            raise  # fenced: another controller moved the epoch on (already resigned)
+        except Exception:
+            # a half-done failover (e.g. a ZooKeeper read answered by ConnectionLoss) would
+            # leave partitions without leaders under an active controller: move the
+            # controllership instead (Kafka's triggerControllerMove), so an election runs again
+            self._resign("its failover failed")
+            self._give_up_claim("its failover failed")
+            raise
 
     def _claim(self, body: bytes) -> bool:
         """Create ``/controller`` for this broker: True when this session holds it. A create
@@ -244,7 +254,12 @@ class Controller:
                 log.warning("broker %d gives up its controller claim: %s", self.broker_id, why)
                 self.zk.delete(zs.CONTROLLER, version=version)
         except (KazooException, OSError) as exc:
-            log.info("giving up the controller claim failed: %r", exc)
+            # ZooKeeper unreachable: try again (a znode of this session outlives the connection,
+            # and nothing else would bring this broker back to it)
+            log.info("giving up the controller claim failed: %r; trying again", exc)
+            self.events.schedule(
+                CLAIM_RETRY_S * 5, lambda: None if self.active else self._give_up_claim(why)
+            )
 
     def _resign(self, why: str) -> None:
         if not self.active:
