@@ -246,8 +246,8 @@ class Controller:
 
     def _give_up_claim(self, why: str) -> None:
         """Delete ``/controller`` if this session owns it while this broker is not acting as
-        controller, so that the candidates elect again (Kafka's controller move); best effort:
-        when ZooKeeper cannot be reached, the watch brings it here again."""
+        controller, so that the candidates elect again (Kafka's controller move); tried again
+        every second while ZooKeeper cannot be reached."""
         try:
             version = self._holds_claim()
             if version is not None:
